@@ -1,0 +1,1 @@
+"""Rules as code: facts in, a ruling with citations out."""

@@ -1,0 +1,171 @@
+"""Meaning search over the clauses, in card-room language.
+
+Three layers, each because a floor question fails without it:
+
+* the lexicon (``lexicon.toml``) turns table talk ("jam", "muck", "OOT",
+  "rathole") into the rulebook's own words, since the book never says "shove";
+* rapidfuzz corrects typos against the book's vocabulary ("rasie" -> raise);
+* BM25 (``rank_bm25``) ranks clauses, each indexed with its parent's wording
+  too, because a child such as 2.1.1 only makes sense under "There is a
+  misdeal if:".
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import snowballstemmer
+from rank_bm25 import BM25Okapi
+from rapidfuzz import fuzz, process
+
+from rules_index.rulebook import Clause, Rulebook
+
+STOPWORDS = frozenset(
+    """a an the and or but if then than so of to in on at by for with from as is are was were be been
+    being it its this that these those i me my we our you your he him his she her they them their
+    what which who whom whose when where why how do does did doing have has had having can could
+    should would will shall may might must not no yes just also very too only own same such any all
+    each other some more most few into over under about again further once here there out up down
+    off am s t don didn doesn isn wasn aren won hasn haven ll re ve d m o y get got gets go goes going
+    guy dude bro villain hero man like want wants wanna gonna gotta please ok okay right now still
+    say says said then""".split()
+)
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+_stemmer = snowballstemmer.stemmer("english")
+# "Seat 6", "seats 4, 6 and 8", "table 5": who and where, not what the question is about.
+_SEAT_NUMBERS = re.compile(r"\b(?:seats?|tables?|s)\s*#?\d+(?:\s*(?:,|and|&)\s*\d+)*", re.IGNORECASE)
+_CLAUSE_NUMBER = re.compile(r"(?<![\d.,])(\d{1,2}(?:\.\d{1,2}){1,3})(?![\d,])")
+
+
+def normalize(text: str) -> str:
+    """Lower-case, straighten quotes, fold accents; keep digits and hyphens."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return text.lower()
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(normalize(text))
+
+
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word.replace("'", ""))
+
+
+def terms(text: str) -> list[str]:
+    """Index terms: stemmed words minus stopwords; hyphenated words also split."""
+    out: list[str] = []
+    for w in words(text):
+        parts = [w] + (w.split("-") if "-" in w else [])
+        for p in parts:
+            if p and p not in STOPWORDS and not p.isdigit():
+                out.append(stem(p))
+    return out
+
+
+@dataclass(frozen=True)
+class Concept:
+    say: tuple[str, ...]
+    means: str
+
+
+class Lexicon:
+    """Slang and synonyms from a data file; matched as whole words."""
+
+    def __init__(self, concepts: list[Concept]):
+        self.concepts = concepts
+        phrases: list[tuple[str, int]] = []
+        for i, c in enumerate(concepts):
+            for s in c.say:
+                phrases.append((normalize(s), i))
+        # Longest phrases first so "all in" wins over "in".
+        phrases.sort(key=lambda p: -len(p[0]))
+        self._patterns = [
+            (re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
+        ]
+
+    @classmethod
+    def load(cls, path: Path) -> Lexicon:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        return cls([Concept(tuple(c["say"]), c["means"]) for c in data.get("concept", [])])
+
+    def expand(self, text: str) -> list[str]:
+        """The rulebook phrasings for every concept mentioned in ``text``."""
+        norm = normalize(text)
+        hits: list[int] = []
+        for pat, i in self._patterns:
+            if i not in hits and pat.search(norm):
+                hits.append(i)
+        return [self.concepts[i].means for i in hits]
+
+
+@dataclass(frozen=True)
+class Hit:
+    id: str
+    score: float
+
+
+class ClauseSearch:
+    """BM25 over clause documents with lexicon expansion and typo repair."""
+
+    def __init__(self, book: Rulebook, lexicon: Lexicon | None = None, use_lexicon: bool = True):
+        self.book = book
+        self.lexicon = lexicon
+        self.use_lexicon = use_lexicon and lexicon is not None
+        self.ids = [c.id for c in book.clauses.values() if c.kind != "section"]
+        docs = [self._document(book.clauses[i]) for i in self.ids]
+        self.bm25 = BM25Okapi(docs)
+        self.vocab: dict[str, str] = {}
+        for c in book.clauses.values():
+            for w in words(f"{c.title or ''} {c.text}"):
+                if w not in STOPWORDS and len(w) > 2:
+                    self.vocab.setdefault(w, stem(w))
+        self.vocab_stems = set(self.vocab.values())
+        self._vocab_words = list(self.vocab)
+
+    def _document(self, c: Clause) -> list[str]:
+        own = terms(f"{c.title or ''} {c.text}")
+        doc = own * 2
+        if c.parent:
+            parent = self.book.clauses[c.parent]
+            doc += terms(f"{parent.title or ''} {parent.text}")
+        for child in c.children:
+            doc += terms(self.book.clauses[child].text)
+        return doc
+
+    def _repair(self, query_terms: list[str], raw_words: list[str]) -> list[str]:
+        """Swap words the book never uses for the closest book word, if close."""
+        out = list(query_terms)
+        for w in raw_words:
+            if len(w) < 4 or w in STOPWORDS or stem(w) in self.vocab_stems or w.isdigit():
+                continue
+            match = process.extractOne(w, self._vocab_words, scorer=fuzz.ratio, score_cutoff=84)
+            if match:
+                out.append(self.vocab[match[0]])
+        return out
+
+    def query_terms(self, query: str) -> list[str]:
+        q = terms(query)
+        if self.use_lexicon and self.lexicon is not None:
+            for phrase in self.lexicon.expand(query):
+                q += terms(phrase)
+        return self._repair(q, words(query))
+
+    def search(self, query: str, k: int = 5) -> list[Hit]:
+        """Ranked clauses; a clause the query names by number ranks first."""
+        named = [i for i in dict.fromkeys(_CLAUSE_NUMBER.findall(query)) if i in self.book.clauses]
+        q = self.query_terms(_SEAT_NUMBERS.sub(" ", query))
+        scores = self.bm25.get_scores(q) if q else [0.0] * len(self.ids)
+        top = max([float(x) for x in scores] + [1.0])
+        hits = [Hit(i, top + 10.0 - n) for n, i in enumerate(named)]
+        order = sorted(range(len(self.ids)), key=lambda i: (-scores[i], i))
+        hits += [
+            Hit(self.ids[i], float(scores[i])) for i in order if scores[i] > 0 and self.ids[i] not in named
+        ]
+        return hits[:k]

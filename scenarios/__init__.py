@@ -1,0 +1,1 @@
+"""Rulings as data: scenario files, one per rulebook section."""
