@@ -1,0 +1,105 @@
+"""Choose the rule a situation is about, and rule.
+
+A situation reaches the engine as facts, and from free text also as the
+clauses the search ranked highest.  Stated facts that match a rule's trigger
+weigh most (a single oversized chip is a 1.4.2 matter whatever words were
+used); the search ranking decides among the rest.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.core import NOT_DECIDABLE, REGISTRY, Rule
+from engine.evaluate import evaluate
+from engine.facts import Facts
+from engine.result import Ruling
+
+RULE_MODULES = (
+    "engine.rules.wagering",
+    "engine.rules.order_of_play",
+    "engine.rules.run_it_twice",
+    "engine.rules.showdown",
+    "engine.rules.misdeals",
+    "engine.rules.conduct",
+    "engine.rules.authority",
+)
+
+
+@cache
+def load_rules() -> dict[str, Rule]:
+    import importlib
+
+    for mod in RULE_MODULES:
+        importlib.import_module(mod)
+    return REGISTRY
+
+
+def base_rules() -> list[Rule]:
+    return [r for r in load_rules().values() if r.overrides is None]
+
+
+def rules_for_clause(clause_id: str) -> list[Rule]:
+    return [r for r in base_rules() if clause_id in r.clauses]
+
+
+def covered_clauses() -> set[str]:
+    out: set[str] = set()
+    for r in load_rules().values():
+        out.update(r.clauses)
+    return out
+
+
+def not_decidable() -> dict[str, str]:
+    load_rules()
+    return dict(NOT_DECIDABLE)
+
+
+RANK_WEIGHT = (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)
+
+
+def score_rules(facts: Facts, hits: list[tuple[str, float]] | None = None) -> list[tuple[float, Rule]]:
+    """Every base rule scored for this situation, best first."""
+    rank = {cid: i for i, (cid, _s) in enumerate(hits or [])}
+    scored: list[tuple[float, int, Rule]] = []
+    for pos, r in enumerate(base_rules()):
+        trig = r.trigger(facts) if r.trigger else 0.0
+        rel = 0.0
+        for n, cid in enumerate(r.clauses):
+            if cid in rank and rank[cid] < len(RANK_WEIGHT):
+                # The decisive clause counts fully; a rule's secondary clauses a little less.
+                rel = max(rel, RANK_WEIGHT[rank[cid]] * (1.0 if n == 0 else 0.85))
+        score = 2.0 * trig + rel
+        if score > 0:
+            scored.append((score, pos, r))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(s, r) for s, _p, r in scored]
+
+
+def pick_rule(facts: Facts, topic: str | None = None,
+              hits: list[tuple[str, float]] | None = None) -> tuple[Rule | None, float]:
+    load_rules()
+    if topic:
+        if topic in REGISTRY:
+            return REGISTRY[topic], 1.0
+        cands = rules_for_clause(topic)
+        if cands:
+            best = score_rules(facts, [(topic, 1.0), *(hits or [])])
+            for s, r in best:
+                if r in cands:
+                    return r, s
+            return cands[0], 1.0
+    scored = score_rules(facts, hits)
+    return (scored[0][1], scored[0][0]) if scored else (None, 0.0)
+
+
+def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]] | None = None) -> Ruling:
+    """The ruling for a situation; ``topic`` is a rule name or a clause id."""
+    r, score = pick_rule(facts, topic, hits)
+    if r is None:
+        return Ruling(kind="uncovered", outcome="No rule of the house rulebook matches this situation.",
+                      confidence=0.3, facts=facts.stated())
+    ruling = evaluate(r, facts)
+    if score < 1.0 and ruling.kind == "ruling":
+        ruling.confidence = round(min(ruling.confidence, 0.5 + 0.3 * score), 2)
+    return ruling

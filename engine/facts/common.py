@@ -1,0 +1,42 @@
+"""Facts about the game every section needs: stakes, street, who is in."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engine.facts.base import YES_NO, fact
+
+Street = Literal["preflop", "flop", "turn", "river"]
+
+
+class Action(BaseModel):
+    """One action in the betting round, in the order it happened.
+
+    ``amount`` is the total the player has in for the round after the action
+    ("raise to 600"), as a floor person says it; for a call it may be left out.
+    """
+
+    actor: str
+    kind: Literal["post", "check", "bet", "call", "raise", "all-in", "fold"]
+    amount: int | None = None
+    out_of_turn: bool | None = None
+
+
+class CommonFacts(BaseModel):
+    street: Street | None = fact(
+        "Which betting round was it?",
+        {"Preflop": "preflop", "Flop": "flop", "Turn": "turn", "River": "river"},
+    )
+    small_blind: int | None = fact("What is the small blind?")
+    big_blind: int | None = fact("What is the big blind?")
+    table_minimum: int | None = fact("What is the table minimum bet?")
+    table_limit: int | None = fact("What is the table limit (the most a stack may be)?")
+    actions: list[Action] | None = fact("What was the action so far in this betting round?")
+    players_in_hand: int | None = fact("How many players are still in the hand?")
+    pot: int | None = fact("How much is in the pot?")
+    live_cards: bool | None = fact("Does the player still have live cards in this hand?", YES_NO)
+    asks_procedure: bool | None = fact(
+        "Is this a general question about the procedure, not a particular hand?", YES_NO
+    )

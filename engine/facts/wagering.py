@@ -1,0 +1,118 @@
+"""Facts for section 1, Wagering & Order of Play."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engine.facts.base import YES_NO, fact
+
+Verbal = Literal["check", "bet", "call", "raise", "all-in", "fold"]
+
+
+class WageringFacts(BaseModel):
+    # -- the wager in question -------------------------------------------------
+    bet_faced: int | None = fact(
+        "How much was the bet the player faced (the total to call this round; 0 if nobody had bet)?"
+    )
+    already_in: int | None = fact(
+        "How much did the player already have in front of him this round (a blind, an earlier bet)?",
+        assume=0,
+        because="no earlier chips of this player in the round were mentioned, so none are assumed",
+    )
+    last_full_raise: int | None = fact(
+        "What was the size of the last full bet or raise this round (the increase, not the total)?"
+    )
+    chips_put_out: int | None = fact("What is the total value of the chips the player put across the line?")
+    chip_count: int | None = fact("How many chips did the player put out?")
+    single_chip: bool | None = fact("Was it a single chip?", YES_NO)
+    one_motion: bool | None = fact(
+        "Did the player put the chips out in one motion?",
+        YES_NO,
+        assume=True,
+        because="no second trip to the stack was reported, so one motion is assumed",
+    )
+    verbal: Verbal | None = fact(
+        "What did the player say (if anything)?",
+        {"Nothing": None, "Check": "check", "Bet": "bet", "Call": "call", "Raise": "raise",
+         "All-in": "all-in", "Fold": "fold"},
+    )
+    declared: bool | None = fact(
+        "Did the player make any verbal declaration?",
+        YES_NO,
+        assume=False,
+        because="no declaration was reported, so none is assumed",
+    )
+    verbal_amount: int | None = fact("What amount did the player say?")
+    verbal_timing: Literal["before", "after"] | None = fact(
+        "Was it said before the chips touched the table, or after?",
+        {"Before the chips touched the table": "before", "After the chips touched the table": "after"},
+    )
+    stack_behind: int | None = fact("How many chips does the player have left behind?")
+    wants_to_change: bool | None = fact(
+        "Does the player now want to change or take back part of the wager?", YES_NO
+    )
+    all_in_short: bool | None = fact(
+        "Was the raise an all-in for less than a full raise?", YES_NO
+    )
+
+    # -- folding and protecting cards -------------------------------------------
+    cards_crossed_line: bool | None = fact(
+        "Did the cards cross the betting line (or reach the dealer) with the intention to fold?", YES_NO
+    )
+    wants_cards_back: bool | None = fact("Does the player want the folded cards back?", YES_NO)
+    cards_unprotected: bool | None = fact(
+        "Were the cards left unprotected (not face down behind the line, not held or capped)?", YES_NO
+    )
+    dealer_mucked: bool | None = fact("Did the dealer muck (kill) the cards?", YES_NO)
+
+    # -- time --------------------------------------------------------------------
+    time_given: bool | None = fact(
+        "Did the dealer give the player a clear time limit to act?", YES_NO
+    )
+    time_expired: bool | None = fact("Did that time run out before the player acted?", YES_NO)
+
+    # -- out of turn ----------------------------------------------------------------
+    oot_action: Literal["check", "call", "bet", "raise", "fold", "all-in"] | None = fact(
+        "What did the out-of-turn player do?",
+        {"Check": "check", "Call": "call", "Bet": "bet", "Raise": "raise", "Fold": "fold", "All-in": "all-in"},
+    )
+    oot_amount: int | None = fact("How much did the out-of-turn player put in?")
+    action_changed: bool | None = fact(
+        "Did anyone skipped (the players whose turn it really was) bet or raise, changing the action?",
+        {"Yes, someone bet or raised": True, "No, they only checked, called or folded": False},
+    )
+    dealer_caused: bool | None = fact(
+        "Did the dealer direct the wrong player to act (a dealer error)?",
+        YES_NO,
+        assume=False,
+        because="no dealer error was reported, so the player is taken to have acted out of turn on his own",
+    )
+
+    # -- run it twice -----------------------------------------------------------------
+    all_in_players: int | None = fact("How many of those players are all-in?")
+    both_all_in: bool | None = fact("Are both players all-in?", YES_NO)
+    both_agree: bool | None = fact("Do both players agree to run it twice?", YES_NO)
+    cards_to_come: bool | None = fact("Are there still community cards to be dealt?", YES_NO)
+    runs_requested: int | None = fact("How many times do they want to run it?")
+    boards_won: list[str] | None = fact("Who won each board (first, second)?")
+
+    # -- showdown ---------------------------------------------------------------------
+    last_aggressor: str | None = fact(
+        "Who made the last bet or raise of the hand (any betting round)?"
+    )
+    aggression: bool | None = fact(
+        "Was there any bet or raise in the hand (preflop blinds do not count)?", YES_NO
+    )
+    cards_tabled: int | None = fact("How many hole cards did the player table?")
+    others_forfeited: bool | None = fact(
+        "Have all other players mucked or otherwise given up their claim to the pot?", YES_NO
+    )
+    claimant_is_aggressor: bool | None = fact(
+        "Is the player claiming the pot the one who made the last bet or raise?", YES_NO
+    )
+
+    # -- blinds and new players ------------------------------------------------------------
+    new_player: bool | None = fact("Is the player new to the table?", YES_NO)
+    refuses_blind: bool | None = fact("Does the player want to skip or refuse a blind?", YES_NO)

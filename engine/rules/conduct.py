@@ -1,0 +1,1 @@
+"""Rules for conduct (placeholder module: rules are added here)."""

@@ -1,0 +1,1 @@
+"""Rules for misdeals (placeholder module: rules are added here)."""

@@ -1,0 +1,1 @@
+"""Rules for order_of_play (placeholder module: rules are added here)."""

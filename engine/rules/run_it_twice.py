@@ -1,0 +1,1 @@
+"""Rules for run_it_twice (placeholder module: rules are added here)."""

@@ -1,0 +1,1 @@
+"""Rules for showdown (placeholder module: rules are added here)."""

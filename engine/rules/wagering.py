@@ -1,0 +1,463 @@
+"""Section 1, wagering: how actions are shown, what chips mean, and raise sizes.
+
+Rules here: 1.1 (how to check, bet, call, raise, fold), 1.1.2.1/1.1.2.2
+(bet value), 1.1.3.1 (short call), 1.1.5.1 (folded cards are dead), 1.2
+(first indication), 1.3 (no modifying a wager), 1.4/1.4.1/1.4.2 (raise
+sizes), 1.6 (string bets), 1.13/1.14 (blinds).
+"""
+
+from __future__ import annotations
+
+from engine.betting import REOPEN_NOTE, round_state
+from engine.core import Context, Finding, Missing, money, rule
+from engine.facts import Facts
+
+NO_FIFTY_PERCENT = (
+    "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
+    "however close it comes."
+)
+
+
+def _stated(f: Facts, *names: str) -> bool:
+    return all(getattr(f, n) is not None for n in names)
+
+
+def _round(ctx: Context):
+    f = ctx.facts
+    return round_state(f.actions or [], f.big_blind, f.street)
+
+
+def _facing(ctx: Context) -> int:
+    """The total to call this round: stated, or worked out from the action."""
+    f = ctx.facts
+    if f.bet_faced is not None:
+        return f.bet_faced
+    if f.actions:
+        return _round(ctx).current_bet
+    raise Missing("bet_faced")
+
+
+def _last_full(ctx: Context) -> int:
+    f = ctx.facts
+    if f.last_full_raise is not None:
+        return f.last_full_raise
+    if f.actions or f.big_blind:
+        st = _round(ctx)
+        if st.last_full_raise:
+            return st.last_full_raise
+    facing = _facing(ctx)
+    if facing:
+        # With only "facing a bet of X" stated, X is the last full bet.
+        return facing
+    raise Missing("last_full_raise")
+
+
+# -- 1.1: how each action is shown ---------------------------------------------------------------
+ACTION_CLAUSES = {"check": "1.1.1", "bet": "1.1.2", "call": "1.1.3", "raise": "1.1.4", "fold": "1.1.5"}
+ACTION_HOW = {
+    "check": "a check by tapping or knocking on the table",
+    "bet": "a bet by placing the required amount in chips, as set by the table minimum",
+    "call": "a call by placing the required amount in chips across the betting line",
+    "raise": "a raise by placing the amount to call plus the additional raise in chips directly in front "
+             "of them",
+    "fold": "a fold by returning the cards face down to the dealer or across the betting line",
+}
+
+
+@rule("indicating_action", ["1.1", "1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5"],
+      trigger=lambda f: 0.0)
+def indicating_action(ctx: Context) -> Finding:
+    """Players act by saying so, or by the motions of 1.1.1-1.1.5."""
+    asked = ctx.peek("verbal")
+    order = list(ACTION_CLAUSES)
+    if asked in ACTION_CLAUSES:
+        order.remove(asked)
+        order.insert(0, asked)
+    parts = [ACTION_HOW[a] for a in order if a != "fold"] + [ACTION_HOW["fold"]]
+    if asked in ACTION_CLAUSES:
+        parts = [ACTION_HOW[asked]]
+        cites = [ACTION_CLAUSES[asked], "1.1"]
+    else:
+        cites = ["1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5", "1.1"]
+    return Finding(
+        outcome="A player may always announce the action out loud; without words, the player shows "
+                + "; ".join(parts) + ".",
+        citations=cites,
+        confidence=0.85,
+    )
+
+
+# -- 1.1.2.2 / 1.1.2.1: what a bet is worth ------------------------------------------------------
+def _bet_trigger(f: Facts) -> float:
+    if f.chips_put_out is None or (f.bet_faced not in (None, 0)):
+        return 0.0
+    if f.single_chip:
+        return 0.0
+    return 0.9 if (f.verbal_amount is not None or f.wants_to_change or f.chip_count) else 0.5
+
+
+@rule("undeclared_bet_is_full_value", ["1.1.2.2", "1.1.2.1"], trigger=_bet_trigger)
+def undeclared_bet_is_full_value(ctx: Context) -> Finding:
+    """A bet made without declaring its value is the full value of the chips put across."""
+    total = ctx.get("chips_put_out")
+    said = ctx.peek("verbal_amount")
+    note = []
+    cites = ["1.1.2.2", "1.1.2.1"]
+    if said is not None and said < total:
+        note.append(
+            f"The {money(said)} was announced only after the chips touched the table, too late under 1.1.2.1."
+        )
+    if ctx.peek("wants_to_change") or said is not None:
+        cites.append("1.3")
+        note.append("Once made, a wager may not be modified (1.3).")
+    return Finding(
+        outcome=f"The bet is {money(total)}: a bet made without declaring its value is the full value of all "
+                f"the chips placed across the line. " + " ".join(note),
+        citations=cites,
+        amounts={"bet": total},
+        alternatives=[] if said is not None else [(
+            "a lower amount had been announced before the chips touched the table",
+            "the bet would be that announced amount, with change given (1.1.2.1)", ["1.1.2.1"])],
+    )
+
+
+def _announced_lower_first(ctx: Context) -> bool:
+    said = ctx.peek("verbal_amount")
+    total = ctx.get("chips_put_out")
+    if said is None or said >= total:
+        return False
+    return ctx.get("verbal_timing") == "before"
+
+
+@rule("announced_bet_value", ["1.1.2.1", "1.1.2"], overrides="undeclared_bet_is_full_value",
+      applies=_announced_lower_first)
+def announced_bet_value(ctx: Context) -> Finding:
+    """A smaller bet counts only if announced before the chips touched the table."""
+    said = ctx.get("verbal_amount")
+    total = ctx.get("chips_put_out")
+    return Finding(
+        outcome=f"The bet is {money(said)}: the player announced that value before the chips touched the "
+                f"table, so {money(total - said)} is given back as change.",
+        citations=["1.1.2.1", "1.1.2"],
+        amounts={"bet": said, "change": total - said},
+    )
+
+
+# -- 1.1.3.1: short call ---------------------------------------------------------------------------
+def _short_call_trigger(f: Facts) -> float:
+    if f.chips_put_out is None or not f.bet_faced:
+        return 0.0
+    if f.chips_put_out + (f.already_in or 0) < f.bet_faced and not f.single_chip:
+        return 1.0
+    return 0.0
+
+
+@rule("short_call_made_up", ["1.1.3.1", "1.1.3"], trigger=_short_call_trigger)
+def short_call_made_up(ctx: Context) -> Finding:
+    """Chips short of a call must be made up to the call, or the player is all-in."""
+    facing = _facing(ctx)
+    put = ctx.get("chips_put_out")
+    already = ctx.get("already_in")
+    short = facing - already - put
+    behind = ctx.peek("stack_behind")
+    if short <= 0:
+        return Finding(outcome=f"The {money(put)} covers the call of {money(facing)}.",
+                       citations=["1.1.3", "1.1.3.1"], amounts={"call": facing})
+    if behind is not None and behind < short:
+        total = put + behind
+        return Finding(
+            outcome=f"He must put in the rest of his stack: {money(put)} is short of the {money(facing)} call and "
+                    f"he has only {money(behind)} behind, so he is all-in for {money(total + already)}. "
+                    "He cannot stay in for just the chips already put out.",
+            citations=["1.1.3.1", "1.3"],
+            amounts={"all_in": total + already, "short_by": short},
+        )
+    if behind is None:
+        return Finding(
+            outcome=f"The player must make up the difference of {money(short)} to call {money(facing)}, or go "
+                    "all-in if his stack is less than that.",
+            citations=["1.1.3.1"], amounts={"make_up": short, "call": facing},
+        )
+    return Finding(
+        outcome=f"The player must make up the difference: {money(short)} more, to call {money(facing)} in all.",
+        citations=["1.1.3.1"], amounts={"make_up": short, "call": facing},
+    )
+
+
+# -- 1.1.5.1: folded cards are dead ------------------------------------------------------------
+@rule("folded_hand_is_dead", ["1.1.5.1", "1.1.5"],
+      trigger=lambda f: 1.0 if (f.cards_crossed_line and f.wants_cards_back) else 0.0)
+def folded_hand_is_dead(ctx: Context) -> Finding:
+    """Cards that crossed the line to fold cannot come back, even if they can be picked out."""
+    return Finding(
+        outcome="The hand is folded and dead: once cards cross the betting line with the intention to fold, "
+                "they cannot return to play, even if the exact cards are retrievable.",
+        citations=["1.1.5.1", "1.1.5", "1.15"],
+    )
+
+
+# -- 1.2: first indication binds -----------------------------------------------------------------
+def _conflicting_indications(f: Facts) -> float:
+    if f.verbal is None or f.chips_put_out is None or f.verbal_timing is None:
+        return 0.0
+    if f.single_chip:
+        return 0.0
+    if f.verbal == "call" and f.bet_faced and f.chips_put_out > f.bet_faced:
+        return 1.0
+    if f.verbal in ("raise", "bet") and f.verbal_amount is not None and f.verbal_amount != f.chips_put_out:
+        return 0.6
+    return 0.0
+
+
+@rule("first_indication_binds", ["1.2", "1.1"], trigger=_conflicting_indications)
+def first_indication_binds(ctx: Context) -> Finding:
+    """Of two indications, the first is binding."""
+    said = ctx.get("verbal")
+    timing = ctx.get("verbal_timing")
+    put = ctx.get("chips_put_out")
+    facing = _facing(ctx)
+    already = ctx.get("already_in")
+    if timing == "before" and said == "call":
+        back = put - (facing - already)
+        return Finding(
+            outcome=f"It is a call of {money(facing)}: the verbal 'call' came first and is binding, so the other "
+                    f"{money(back)} is returned to him. The chips that followed do not make it a raise.",
+            citations=["1.2", "1.1", "1.3"],
+            amounts={"call": facing, "returned": back},
+        )
+    if timing == "before" and said in ("raise", "bet"):
+        amt = ctx.peek("verbal_amount")
+        if amt is not None:
+            return Finding(
+                outcome=f"The verbal {said} came first and binds: it is a {said} to {money(amt)}.",
+                citations=["1.2", "1.1"], amounts={said: amt},
+            )
+    # The chips came first: they decide.
+    return Finding(
+        outcome=f"The chips came first and are binding (the first of two indications): the {money(put)} put out "
+                "is read under 1.1.2.2, 1.4.1 and 1.4.2, and the later words do not change it.",
+        citations=["1.2", "1.1"],
+    )
+
+
+# -- 1.3: no modifying a wager -----------------------------------------------------------------------
+@rule("wager_not_modified", ["1.3"],
+      trigger=lambda f: 0.7 if f.wants_to_change and f.chips_put_out is None else 0.0)
+def wager_not_modified(ctx: Context) -> Finding:
+    """A wager once made stands, except to comply with the rules."""
+    return Finding(
+        outcome="No: once a player has made a wager it may not be modified, except where the rules require it "
+                "(for example making up a short call, 1.1.3.1, or completing a declared raise, 1.4).",
+        citations=["1.3"],
+    )
+
+
+# -- 1.4: minimum raise --------------------------------------------------------------------------------
+def _min_raise_trigger(f: Facts) -> float:
+    if f.chips_put_out is not None or f.single_chip:
+        return 0.0
+    if f.actions and any(a.kind in ("bet", "raise", "all-in") for a in f.actions):
+        return 0.8
+    return 0.0
+
+
+@rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger)
+def minimum_raise(ctx: Context) -> Finding:
+    """A raise must be at least the last full bet or raise; an all-in may be less."""
+    f = ctx.facts
+    st = _round(ctx) if f.actions else None
+    facing = st.current_bet if st else _facing(ctx)
+    full = _last_full(ctx)
+    to = facing + full
+    notes = []
+    cites = ["1.4"]
+    if st and st.short_all_in:
+        notes.append(
+            f"The all-in raise was less than a full raise, so the last full raise of {money(full)} still sets the "
+            f"size of the next raise."
+        )
+        notes.append(REOPEN_NOTE)
+    outcome = (f"The minimum raise is to {money(to)} in total: the current bet of {money(facing)} plus the last "
+               f"full bet or raise of {money(full)}.")
+    return Finding(
+        outcome=" ".join([outcome, *notes]),
+        citations=cites,
+        amounts={"min_raise_to": to, "current_bet": facing, "last_full_raise": full},
+    )
+
+
+def _raise_size_trigger(f: Facts) -> float:
+    if f.chips_put_out is None or f.single_chip:
+        return 0.0
+    facing = f.bet_faced
+    if facing is None and f.actions:
+        facing = round_state(f.actions, f.big_blind, f.street).current_bet
+    if not facing:
+        return 0.0
+    return 1.0 if f.chips_put_out + (f.already_in or 0) > facing else 0.0
+
+
+@rule("undeclared_short_raise_is_call", ["1.4.1", "1.4"], trigger=_raise_size_trigger)
+def undeclared_short_raise_is_call(ctx: Context) -> Finding:
+    """Chips beyond a call but short of a minimum raise, put out without words, are a call."""
+    facing = _facing(ctx)
+    full = _last_full(ctx)
+    put = ctx.get("chips_put_out")
+    already = ctx.get("already_in")
+    total = put + already
+    min_to = facing + full
+    if not ctx.get("one_motion"):
+        return Finding(
+            outcome=f"Only the first motion counts: chips added in a second motion without a declaration are a "
+                    f"string bet and are not allowed, so he is in for a call of {money(facing)} and the rest goes back.",
+            citations=["1.6", "1.4.1"], amounts={"call": facing},
+        )
+    if total >= min_to:
+        return Finding(
+            outcome=f"It is a raise to {money(total)}: {money(total)} put out in one motion is at least the minimum "
+                    f"raise to {money(min_to)} (the {money(facing)} bet plus the last full raise of {money(full)}).",
+            citations=["1.4", "1.1.4"], amounts={"raise_to": total, "min_raise_to": min_to},
+        )
+    back = total - facing
+    return Finding(
+        outcome=f"It is a call of {money(facing)}: {money(total)} is short of the minimum raise to {money(min_to)} "
+                f"and no raise was announced, so under 1.4.1 it stands as a call and {money(back)} is returned. "
+                + NO_FIFTY_PERCENT,
+        citations=["1.4.1", "1.4"], amounts={"call": facing, "returned": back, "min_raise_to": min_to},
+    )
+
+
+def _declared_raise(ctx: Context) -> bool:
+    if not ctx.get("declared"):
+        return False
+    said = ctx.get("verbal")
+    if said not in ("raise", "bet"):
+        return False
+    return ctx.get("verbal_timing") == "before"
+
+
+@rule("declared_raise_completed", ["1.4", "1.2", "1.4.1"], overrides="undeclared_short_raise_is_call",
+      applies=_declared_raise)
+def declared_raise_completed(ctx: Context) -> Finding:
+    """A raise announced before the chips went in must be at least a full minimum raise."""
+    facing = _facing(ctx)
+    full = _last_full(ctx)
+    put = ctx.get("chips_put_out") + ctx.get("already_in")
+    min_to = facing + full
+    if put >= min_to:
+        return Finding(outcome=f"It is a raise to {money(put)} (the minimum was {money(min_to)}).",
+                       citations=["1.4", "1.2"], amounts={"raise_to": put, "min_raise_to": min_to})
+    return Finding(
+        outcome=f"It is a raise, and it must be completed to the minimum of {money(min_to)}: the raise was announced "
+                f"first, which binds (1.2), so he adds {money(min_to - put)}.",
+        citations=["1.4", "1.2", "1.4.1"], amounts={"raise_to": min_to, "add": min_to - put},
+    )
+
+
+# -- 1.4.2: one oversized chip --------------------------------------------------------------------
+def _oversized_trigger(f: Facts) -> float:
+    if not f.single_chip or f.chips_put_out is None:
+        return 0.0
+    facing = f.bet_faced
+    if facing is None and f.actions:
+        facing = round_state(f.actions, f.big_blind, f.street).current_bet
+    if facing is None:
+        return 0.8
+    return 1.2 if f.chips_put_out > facing - (f.already_in or 0) and facing > 0 else 0.0
+
+
+@rule("oversized_chip_is_call", ["1.4.2"], trigger=_oversized_trigger)
+def oversized_chip_is_call(ctx: Context) -> Finding:
+    """A single chip bigger than the bet, without a prior raise declaration, is a call."""
+    facing = _facing(ctx)
+    chip = ctx.get("chips_put_out")
+    already = ctx.get("already_in")
+    change = chip - (facing - already)
+    late = ctx.peek("verbal") == "raise" and ctx.peek("verbal_timing") == "after"
+    why = ("'raise' was said only after the chip touched the table, which is too late"
+           if late else "no raise was announced before the chip touched the table")
+    return Finding(
+        outcome=f"It is a call of {money(facing)}: a single chip larger than the bet is a call when {why}. "
+                f"He gets {money(change)} in change.",
+        citations=["1.4.2"],
+        amounts={"call": facing, "change": change},
+    )
+
+
+def _raise_declared_before_chip(ctx: Context) -> bool:
+    if ctx.peek("verbal") == "raise":
+        return ctx.get("verbal_timing") == "before"
+    if not ctx.get("declared"):
+        return False
+    if ctx.get("verbal") != "raise":
+        return False
+    return ctx.get("verbal_timing") == "before"
+
+
+@rule("oversized_chip_declared_raise", ["1.4.2", "1.2"], overrides="oversized_chip_is_call",
+      applies=_raise_declared_before_chip)
+def oversized_chip_declared_raise(ctx: Context) -> Finding:
+    """'Raise' said before the chip lands makes it a raise; with no amount, the most the chip allows."""
+    facing = _facing(ctx)
+    chip = ctx.get("chips_put_out")
+    already = ctx.get("already_in")
+    said = ctx.peek("verbal_amount")
+    full = _last_full(ctx) if (ctx.facts.actions or ctx.facts.big_blind or ctx.facts.last_full_raise) else None
+    to = said if said is not None else chip + already
+    amounts = {"raise_to": to}
+    extra = ""
+    if full is not None and to < facing + full and to < chip + already:
+        extra = f" The minimum raise is to {money(facing + full)}."
+    how = (f"to the {money(said)} announced" if said is not None
+           else f"to {money(to)}, the maximum the chip allows, since no amount was stated")
+    outcome = f"It is a raise {how}: 'raise' was declared before the chip touched the table.{extra}"
+    f = ctx.facts
+    if f.actions:
+        st = round_state(f.actions, f.big_blind, f.street)
+        if st.aggressor and st.aggressor in st.committed:
+            need = to - st.committed[st.aggressor]
+            amounts[f"to_call_for_{st.aggressor}"] = need
+            outcome += f" {st.aggressor} needs {money(need)} more to call."
+    return Finding(outcome=outcome, citations=["1.4.2", "1.2"], amounts=amounts)
+
+
+# -- 1.6: string bets -------------------------------------------------------------------------------------
+@rule("string_bet", ["1.6"],
+      trigger=lambda f: 1.0 if f.one_motion is False and not (f.verbal and f.verbal_timing == "before") else 0.0)
+def string_bet(ctx: Context) -> Finding:
+    """Chips added in a second motion without a declaration are a string bet: only the first motion counts."""
+    facing = ctx.peek("bet_faced")
+    first = ctx.peek("chips_put_out")
+    if facing and first is not None and first <= facing:
+        return Finding(
+            outcome=f"That is a string bet, which is not permitted: without a verbal declaration only the first "
+                    f"motion counts, so he has called {money(facing)} and the chips from the second trip are "
+                    "returned.",
+            citations=["1.6", "1.1.3"], amounts={"call": facing},
+        )
+    return Finding(
+        outcome="String bets are not permitted: a player must declare the action out loud or put the full amount "
+                "out in one motion. Without a declaration, only what went out in the first motion counts.",
+        citations=["1.6"],
+    )
+
+
+# -- 1.13 / 1.14: blinds ----------------------------------------------------------------------------------
+@rule("new_player_options", ["1.13", "1.13.1", "1.13.2"], trigger=lambda f: 1.0 if f.new_player else 0.0)
+def new_player_options(ctx: Context) -> Finding:
+    """A new player either posts one blind equal to the table stake, or waits for the big blind."""
+    return Finding(
+        outcome="A new player may either post one blind equal to the designated table stake (the big blind) and "
+                "be dealt in at once, or not be dealt in until it is their turn to post the big blind.",
+        citations=["1.13", "1.13.1", "1.13.2"],
+    )
+
+
+@rule("blinds_not_refused", ["1.14"], trigger=lambda f: 1.0 if f.refuses_blind else 0.0)
+def blinds_not_refused(ctx: Context) -> Finding:
+    """No player may refuse a blind or other mandatory contribution."""
+    return Finding(
+        outcome="No: a player may not refuse any blind or other mandatory contribution to the pot while they "
+                "are in the game.",
+        citations=["1.14"],
+    )

@@ -1,0 +1,1 @@
+"""From a description in chat to facts, topics and intent (no I/O)."""

@@ -1,0 +1,9 @@
+"""Fact extraction for section 3 (player conduct): patterns for how people describe it."""
+
+from __future__ import annotations
+
+from engine.understanding.doc import Doc
+
+
+def extract(doc: Doc) -> None:
+    """Set the section's facts found in the description (see engine.facts.conduct)."""

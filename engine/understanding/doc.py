@@ -1,0 +1,40 @@
+"""A description as the extractors see it: normalised text and the numbers in it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from rules_index.search import normalize
+
+
+@dataclass
+class Doc:
+    """One question or description, ready for the fact extractors.
+
+    ``low`` is lower-cased with straight quotes and folded accents; ``found``
+    collects facts as extractors set them (names of ``engine.facts.Facts``).
+    """
+
+    text: str
+    found: dict[str, object] = field(default_factory=dict)
+
+    @cached_property
+    def low(self) -> str:
+        t = normalize(self.text)
+        return re.sub(r"\s+", " ", t).strip()
+
+    def has(self, pattern: str) -> bool:
+        """Regex search in the normalised text (whole words are up to the pattern)."""
+        return re.search(pattern, self.low) is not None
+
+    def find(self, pattern: str) -> re.Match[str] | None:
+        return re.search(pattern, self.low)
+
+    def set(self, name: str, value: object, *, overwrite: bool = False) -> None:
+        """Record a fact; the first extractor to state it wins unless told otherwise."""
+        if value is None:
+            return
+        if overwrite or name not in self.found:
+            self.found[name] = value

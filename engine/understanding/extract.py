@@ -1,0 +1,17 @@
+"""Run every section's extractor over a description and build the Facts."""
+
+from __future__ import annotations
+
+from engine.facts import Facts
+from engine.understanding import common, conduct, misdeals, wagering
+from engine.understanding.doc import Doc
+
+EXTRACTORS = (common.extract, wagering.extract, misdeals.extract, conduct.extract)
+
+
+def extract_facts(text: str) -> tuple[Facts, Doc]:
+    doc = Doc(text)
+    for ex in EXTRACTORS:
+        ex(doc)
+    known = {k: v for k, v in doc.found.items() if k in Facts.model_fields}
+    return Facts(**known), doc
