@@ -11,9 +11,9 @@ import os
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CHIPS = {
@@ -32,10 +32,35 @@ class SearchSettings(BaseModel):
 
 
 class DiscordSettings(BaseModel):
-    staff_role: str = "Floor Staff"
-    dev_guild_id: str = ""
-    cooldown_seconds: float = Field(default=3.0, ge=0)
-    view_timeout_seconds: float = Field(default=300, gt=0)
+    """The ``[discord]`` table.  The token is deliberately not a setting: it comes
+    only from ``DISCORD_TOKEN`` so it can never be committed with the config.
+    Unknown keys are refused (a ``token = ...`` line fails loudly, as does a typo)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # A role id (all digits) or a role name; members holding it may use staff commands.
+    staff_role: str = Field(default="Floor Staff", min_length=1, max_length=100)
+    # Empty: sync commands globally.  A guild id: sync there only (instant, for development).
+    dev_guild_id: str = Field(default="", pattern=r"^\s*(\d{15,21})?\s*$")
+    cooldown_seconds: float = Field(default=3.0, ge=0, le=3600)
+    # Interaction tokens live 15 minutes: a view must expire before its message can no
+    # longer be edited, or its buttons would be left looking live but dead.
+    view_timeout_seconds: float = Field(default=300, gt=0, le=840)
+    # Push the slash commands to Discord at start-up (to dev_guild_id if set, else globally).
+    sync_on_start: bool = True
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @property
+    def dev_guild(self) -> int | None:
+        """The development guild as an id, or None for global commands."""
+        value = self.dev_guild_id.strip()
+        return int(value) if value else None
+
+    @field_validator("dev_guild_id", "staff_role", mode="before")
+    @classmethod
+    def _ids_may_be_numbers(cls, value: Any) -> Any:
+        """TOML lets ``dev_guild_id = 1234…`` be an integer; an id is an id either way."""
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 class StoreSettings(BaseModel):
