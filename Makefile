@@ -18,6 +18,7 @@ console: $(STAMP)
 	$(BIN)/floor console
 
 test: $(STAMP)
+	@sh .ci/ensure-postgresql
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 

@@ -1,0 +1,15 @@
+"""Persistence for the bot and the console: ruling log, feedback, quiz progress.
+
+    from bot.store import Store
+    store = Store.open()                      # SQLite from config, or PostgreSQL via [store] database_url
+    rid = store.log_ruling(asker_id=..., ...) # committed when it returns
+
+Synchronous by design; from async code call it through ``asyncio.to_thread``.
+"""
+
+from bot.store.migrations import LATEST as SCHEMA_VERSION
+from bot.store.migrations import SchemaTooNew
+from bot.store.models import FeedbackSummary, LoggedRuling
+from bot.store.store import Store
+
+__all__ = ["SCHEMA_VERSION", "FeedbackSummary", "LoggedRuling", "SchemaTooNew", "Store"]

@@ -1,0 +1,144 @@
+"""Schema versions, migrated in code on every open.
+
+Each step is a numbered function that takes the database from version N-1 to
+N.  A released step is never edited: a change to the schema is a new step at
+the end, so a room that skipped some releases replays exactly the steps it
+missed.  Tables are therefore declared inside each step (on a private
+``MetaData``) rather than taken from ``schema.py``, which shows only the latest
+shape and would silently change an old step.
+
+Every step runs in its own transaction together with the row that records it
+(both SQLite and PostgreSQL have transactional DDL), so a crash mid-migration
+leaves the database at the previous version, and re-running is a no-op.  Two
+processes opening the store at once are serialised: ``BEGIN IMMEDIATE`` on
+SQLite, a transaction-scoped advisory lock on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    func,
+    inspect,
+    select,
+    text,
+)
+
+from bot.store.types import UTCDateTime, json_type, utcnow
+
+# Any constant will do; it names "Floor's schema migration" among advisory locks.
+PG_MIGRATION_LOCK = 0x464C4F4F52  # "FLOOR"
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was migrated by a newer Floor; running old code on it could corrupt it."""
+
+
+@dataclass(frozen=True)
+class Step:
+    version: int
+    description: str
+    apply: Callable[[Connection], None]
+
+
+def _version_table(md: MetaData) -> Table:
+    return Table(
+        "schema_version", md,
+        Column("version", Integer, primary_key=True, autoincrement=False),
+        Column("description", Text, nullable=False),
+        Column("applied_at", UTCDateTime, nullable=False),
+    )
+
+
+def _v1_ruling_log(conn: Connection) -> None:
+    md = MetaData()
+    Table(
+        "rulings", md,
+        Column("id", Integer, primary_key=True),
+        Column("created_at", UTCDateTime, nullable=False, index=True),
+        Column("asker_id", String(64), nullable=False),
+        Column("asker_name", String(200), nullable=False),
+        Column("guild_id", String(64)),
+        Column("question", Text, nullable=False),
+        Column("kind", String(32), nullable=False),
+        Column("outcome", Text, nullable=False),
+        Column("citations", json_type(), nullable=False),
+        Column("citation_text", Text, nullable=False),
+        Column("rulebook_version", String(200), nullable=False),
+        Column("ruling_json", json_type(), nullable=False),
+        Column("overturned", Boolean, nullable=False),
+        Column("overturned_by", String(64)),
+        Column("overturn_reason", Text),
+        Column("overturned_at", UTCDateTime),
+    )
+    Table(
+        "feedback", md,
+        Column("id", Integer, primary_key=True),
+        Column("ruling_id", Integer, ForeignKey("rulings.id", ondelete="CASCADE"), index=True),
+        Column("question", Text, nullable=False),
+        Column("user_id", String(64), nullable=False),
+        Column("helpful", Boolean, nullable=False),
+        Column("created_at", UTCDateTime, nullable=False),
+    )
+    md.create_all(conn)
+
+
+STEPS: tuple[Step, ...] = (
+    Step(1, "ruling log and feedback", _v1_ruling_log),
+)
+
+LATEST = STEPS[-1].version
+
+
+def _lock(conn: Connection) -> None:
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": PG_MIGRATION_LOCK})
+    # SQLite: the connection began with BEGIN IMMEDIATE (see store._sqlite_begin), which is the lock.
+
+
+def current_version(conn: Connection) -> int:
+    if not inspect(conn).has_table("schema_version"):
+        return 0
+    md = MetaData()
+    t = _version_table(md)
+    return int(conn.execute(select(func.coalesce(func.max(t.c.version), 0))).scalar_one())
+
+
+def migrate(engine: Engine, steps: tuple[Step, ...] = STEPS) -> int:
+    """Bring the database to the newest version; returns it.  Safe to call on every start."""
+    versions = [s.version for s in steps]
+    if versions != list(range(1, len(steps) + 1)):
+        raise ValueError(f"migration steps must be numbered 1..n in order, got {versions}")
+    latest = versions[-1] if versions else 0
+    with engine.connect() as conn:
+        conn = conn.execution_options(sqlite_immediate=True)
+        with conn.begin():
+            _lock(conn)
+            _version_table(MetaData()).create(conn, checkfirst=True)
+            found = current_version(conn)
+        if found > latest:
+            raise SchemaTooNew(f"database is at schema version {found}; this Floor knows up to {latest}")
+        for step in steps:
+            with conn.begin():
+                _lock(conn)
+                if current_version(conn) >= step.version:
+                    continue  # another process got here first
+                step.apply(conn)
+                conn.execute(_version_table(MetaData()).insert().values(
+                    version=step.version, description=step.description, applied_at=utcnow()))
+    return latest
+
+
+__all__ = ["LATEST", "STEPS", "SchemaTooNew", "Step", "current_version", "migrate"]

@@ -1,0 +1,53 @@
+"""The tables as the store's queries see them: the schema at the latest version.
+
+This file describes the *current* shape only.  How a database gets there is
+``migrations.py``, whose steps are frozen once released; a test checks that a
+freshly migrated database has exactly the columns declared here, so the two
+cannot drift apart unnoticed.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text
+
+from bot.store.types import UTCDateTime, json_type
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version", metadata,
+    Column("version", Integer, primary_key=True, autoincrement=False),
+    Column("description", Text, nullable=False),
+    Column("applied_at", UTCDateTime, nullable=False),
+)
+
+rulings = Table(
+    "rulings", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("created_at", UTCDateTime, nullable=False, index=True),
+    Column("asker_id", String(64), nullable=False),
+    Column("asker_name", String(200), nullable=False),
+    Column("guild_id", String(64)),
+    Column("question", Text, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("outcome", Text, nullable=False),
+    Column("citations", json_type(), nullable=False),
+    # " 1.4.2 1.2 " -- the ids with spaces round them, so a search for "1.4" does not match "1.4.2".
+    Column("citation_text", Text, nullable=False),
+    Column("rulebook_version", String(200), nullable=False),
+    Column("ruling_json", json_type(), nullable=False),
+    Column("overturned", Boolean, nullable=False),
+    Column("overturned_by", String(64)),
+    Column("overturn_reason", Text),
+    Column("overturned_at", UTCDateTime),
+)
+
+feedback = Table(
+    "feedback", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("ruling_id", Integer, ForeignKey("rulings.id", ondelete="CASCADE"), index=True),
+    Column("question", Text, nullable=False),
+    Column("user_id", String(64), nullable=False),
+    Column("helpful", Boolean, nullable=False),
+    Column("created_at", UTCDateTime, nullable=False),
+)

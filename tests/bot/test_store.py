@@ -1,0 +1,248 @@
+"""The store on SQLite and on a real PostgreSQL server: same tests, same answers."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Iterator
+from datetime import UTC
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from pg_server import Unavailable, temporary_server
+
+from bot.store import SCHEMA_VERSION, SchemaTooNew, Store
+from bot.store import schema as current_schema
+from bot.store.migrations import STEPS, current_version, migrate
+from rules_index.config import Settings, StoreSettings
+
+_db_names = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    try:
+        with temporary_server() as url:
+            yield url
+    except Unavailable as why:
+        pytest.skip(f"PostgreSQL tests skipped: {why}")
+
+
+def _fresh_pg_database(server_url: str) -> str:
+    """A new empty database on the session's server, so tests never see each other's rows."""
+    name = f"floor_test_{next(_db_names)}"
+    admin = sa.create_engine(server_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    admin.dispose()
+    return sa.make_url(server_url).set(database=name).render_as_string(hide_password=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'floor.sqlite3'}"
+    return _fresh_pg_database(request.getfixturevalue("pg_server"))
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    s = Store.open(url=db_url)
+    yield s
+    s.close()
+
+
+def _log(store: Store, question: str = "Facing 25 he drops a single 100 chip", **kw: object) -> int:
+    args: dict[str, object] = dict(
+        asker_id="111", asker_name="Dana", guild_id="999", question=question, kind="ruling",
+        outcome="It is a call of 25; 75 in change.", citations=["1.4.2"],
+        rulebook_version="poker-ape-house-rules.txt@abc", ruling_json={"kind": "ruling", "amounts": {"call": 25}},
+    )
+    args.update(kw)
+    return store.log_ruling(**args)  # type: ignore[arg-type]
+
+
+# -- opening and configuration ------------------------------------------------------
+def test_default_store_is_sqlite_file_from_settings_with_wal_and_full_sync(tmp_path: Path) -> None:
+    settings = Settings(base_dir=tmp_path)
+    with Store.open(settings) as s:
+        assert s.dialect == "sqlite"
+        assert (tmp_path / "var" / "floor.sqlite3").is_file()
+        with s.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_database_url_in_settings_wins_over_sqlite_path(tmp_path: Path) -> None:
+    other = tmp_path / "elsewhere.db"
+    settings = Settings(base_dir=tmp_path, store=StoreSettings(database_url=f"sqlite:///{other}"))
+    with Store.open(settings):
+        pass
+    assert other.is_file()
+    assert not (tmp_path / "var").exists()
+
+
+def test_plain_postgresql_url_uses_psycopg3() -> None:
+    from bot.store.store import _normalise_url
+
+    assert _normalise_url("postgresql://u:p@h/db").startswith("postgresql+psycopg://u:p@h/db")
+    assert _normalise_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+# -- migrations -----------------------------------------------------------------------
+def test_schema_is_migrated_to_latest_and_reopening_changes_nothing(db_url: str) -> None:
+    with Store.open(url=db_url) as s:
+        assert s.schema_version == SCHEMA_VERSION
+    with Store.open(url=db_url) as s:
+        with s.engine.connect() as conn:
+            rows = conn.execute(sa.select(current_schema.schema_version.c.version)).scalars().all()
+        assert rows == list(range(1, SCHEMA_VERSION + 1))
+
+
+def test_a_database_left_at_an_old_version_gets_only_the_missing_steps(db_url: str) -> None:
+    engine = Store.open(url=db_url).engine  # the store's engine carries the SQLite pragmas
+    with engine.begin() as conn:
+        for table in reversed(current_schema.metadata.sorted_tables):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table.name}"))
+    assert migrate(engine, STEPS[:1]) == 1
+    _ = migrate(engine)
+    with engine.connect() as conn:
+        assert current_version(conn) == SCHEMA_VERSION
+    engine.dispose()
+
+
+def test_migrated_columns_match_the_declared_schema(store: Store) -> None:
+    insp = sa.inspect(store.engine)
+    for table in current_schema.metadata.sorted_tables:
+        assert {c["name"] for c in insp.get_columns(table.name)} == set(table.c.keys()), table.name
+
+
+def test_a_database_from_a_newer_floor_is_refused(db_url: str) -> None:
+    with Store.open(url=db_url) as s, s.engine.begin() as conn:
+        conn.execute(current_schema.schema_version.insert().values(
+            version=SCHEMA_VERSION + 1, description="from the future", applied_at=sa.func.now()))
+    with pytest.raises(SchemaTooNew):
+        Store.open(url=db_url)
+
+
+def test_two_processes_opening_a_new_database_at_once_both_succeed(db_url: str) -> None:
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(3)
+
+    def opener() -> None:
+        try:
+            barrier.wait()
+            Store.open(url=db_url).close()
+        except BaseException as exc:  # collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=opener) for _ in range(3)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    with Store.open(url=db_url) as s, s.engine.connect() as conn:
+        rows = conn.execute(sa.select(current_schema.schema_version.c.version)).scalars().all()
+    assert rows == list(range(1, SCHEMA_VERSION + 1))
+
+
+# -- ruling log -------------------------------------------------------------------------
+def test_logged_ruling_is_committed_and_visible_to_another_connection(store: Store, db_url: str) -> None:
+    rid = _log(store)
+    with Store.open(url=db_url) as other:
+        got = other.get_ruling(rid)
+    assert got is not None
+    assert got.question == "Facing 25 he drops a single 100 chip"
+    assert got.citations == ("1.4.2",)
+    assert got.guild_id == "999"
+    assert got.created_at.tzinfo is not None and got.created_at.utcoffset() == UTC.utcoffset(None)
+    assert got.overturned is False and got.overturned_by is None
+    assert store.get_ruling_json(rid) == {"kind": "ruling", "amounts": {"call": 25}}
+
+
+def test_recent_rulings_newest_first_and_limited(store: Store) -> None:
+    ids = [_log(store, question=f"question {n}") for n in range(5)]
+    recent = store.recent_rulings(limit=3)
+    assert [r.id for r in recent] == list(reversed(ids))[:3]
+
+
+def test_get_ruling_unknown_id_is_none(store: Store) -> None:
+    assert store.get_ruling(12345) is None
+
+
+def test_search_matches_every_word_case_insensitively(store: Store) -> None:
+    chip = _log(store, question="Single OVERSIZED chip facing a bet")
+    _log(store, question="Out of turn fold", outcome="The fold is binding.", citations=["1.8.3"])
+    assert [r.id for r in store.search_rulings("oversized CHIP")] == [chip]
+    assert [r.id for r in store.search_rulings("dana call")] == [chip]  # asker name and outcome count
+    assert store.search_rulings("oversized fold") == []
+
+
+def test_search_by_clause_number_is_exact(store: Store) -> None:
+    a = _log(store, citations=["1.4.2", "1.2"])
+    b = _log(store, question="min raise", citations=["1.4"])
+    assert [r.id for r in store.search_rulings("1.4.2")] == [a]
+    assert [r.id for r in store.search_rulings("1.4")] == [b]
+    assert [r.id for r in store.search_rulings("1.2")] == [a]
+
+
+def test_search_treats_like_wildcards_as_text(store: Store) -> None:
+    _log(store, question="plain question")
+    pct = _log(store, question="run it twice 50% each")
+    assert [r.id for r in store.search_rulings("50%")] == [pct]
+    assert [r.id for r in store.search_rulings("%")] == [pct]
+    assert store.search_rulings("_") == []
+
+
+def test_empty_search_is_recent(store: Store) -> None:
+    rid = _log(store)
+    assert [r.id for r in store.search_rulings("   ")] == [rid]
+
+
+def test_overturn_records_who_why_and_keeps_the_first(store: Store) -> None:
+    rid = _log(store)
+    assert store.overturn_ruling(rid, staff_id="42", reason="Player had declared raise") is True
+    assert store.overturn_ruling(rid, staff_id="43", reason="second thoughts") is False
+    got = store.get_ruling(rid)
+    assert got is not None and got.overturned
+    assert (got.overturned_by, got.overturn_reason) == ("42", "Player had declared raise")
+    assert got.overturned_at is not None and got.overturned_at >= got.created_at
+    assert store.overturn_ruling(999, staff_id="42", reason="x") is False
+
+
+# -- feedback ---------------------------------------------------------------------------
+def test_voting_again_changes_the_vote_instead_of_adding_one(store: Store) -> None:
+    rid = _log(store)
+    first = store.add_feedback(ruling_id=rid, question="q", user_id="u1", helpful=True)
+    again = store.add_feedback(ruling_id=rid, question="q", user_id="u1", helpful=False)
+    assert first == again
+    [summary] = store.feedback_summary()
+    assert (summary.ruling_id, summary.helpful, summary.unhelpful) == (rid, 0, 1)
+
+
+def test_feedback_summary_puts_unhelpful_answers_first(store: Store) -> None:
+    good = _log(store, question="good answer")
+    bad = _log(store, question="bad answer")
+    for user in ("a", "b", "c"):
+        store.add_feedback(ruling_id=good, question="good answer", user_id=user, helpful=True)
+    store.add_feedback(ruling_id=bad, question="bad answer", user_id="a", helpful=False)
+    store.add_feedback(ruling_id=bad, question="bad answer", user_id="b", helpful=False)
+    store.add_feedback(ruling_id=None, question="what is 3.12", user_id="a", helpful=False)
+    rows = store.feedback_summary()
+    assert [(r.ruling_id, r.helpful, r.unhelpful) for r in rows] == [(bad, 0, 2), (None, 0, 1), (good, 3, 0)]
+    assert rows[1].question == "what is 3.12"
+    assert all(r.last_at.tzinfo is not None for r in rows)
+    assert len(store.feedback_summary(limit=1)) == 1
+
+
+def test_feedback_on_an_unknown_ruling_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match="no logged ruling"):
+        store.add_feedback(ruling_id=777, question="q", user_id="u", helpful=True)
+
+
+def test_integrity_ok(store: Store) -> None:
+    _log(store)
+    assert store.integrity_ok() is True
