@@ -82,3 +82,20 @@ def search_text(ix: RulesIndex, query: str, hits: list[Hit]) -> str:
         out.append(f"  {label:<18} {first[:110]}")
     out.append(f"[{ix.version}]")
     return "\n".join(out)
+
+
+def ruling_text(ruling: Any) -> str:
+    """A ruling as plain text: outcome, citations, assumptions, what would flip it, questions back."""
+    lines = [f"[{ruling.kind}] {ruling.outcome}"]
+    if ruling.citations:
+        lines.append("Clauses: " + ", ".join(ruling.citations))
+    for a in ruling.assumptions:
+        lines.append(f"Assumed: {a}")
+    for alt in ruling.alternatives:
+        lines.append(f"Would differ if {alt.condition}: {alt.outcome}")
+    for i, fu in enumerate(ruling.follow_up, 1):
+        opts = " / ".join(f"{n}. {o.label}" for n, o in enumerate(fu.options, 1))
+        lines.append(f"Question {i}: {fu.question}" + (f" ({opts})" if opts else ""))
+    version = f" [{ruling.rulebook_version}]" if ruling.rulebook_version else ""
+    lines.append(f"Confidence {ruling.confidence:.2f}{version}")
+    return "\n".join(lines)

@@ -97,8 +97,17 @@ def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]]
     """The ruling for a situation; ``topic`` is a rule name or a clause id."""
     r, score = pick_rule(facts, topic, hits)
     if r is None:
-        return Ruling(kind="uncovered", outcome="No rule of the house rulebook matches this situation.",
-                      confidence=0.3, facts=facts.stated())
+        if hits:
+            # Never refuse a question the book may cover: point to the closest clause, with low confidence.
+            from rules_index import get_index
+
+            cid = hits[0][0]
+            text = get_index().book.full_text(cid)
+            return Ruling(kind="ruling", outcome=f"I have no rule that decides this directly. The closest clause is "
+                          f"{cid}: {text} Staff decide how it applies (Staff Authority).",
+                          citations=[cid], confidence=0.3, facts=facts.stated())
+        return Ruling(kind="uncovered", outcome="No clause of the house rules matches this situation; staff decide "
+                      "(Staff Authority), with the FIDPA rules as the reference.", confidence=0.3, facts=facts.stated())
     ruling = evaluate(r, facts)
     if score < 1.0 and ruling.kind == "ruling":
         ruling.confidence = round(min(ruling.confidence, 0.5 + 0.3 * score), 2)

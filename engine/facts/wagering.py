@@ -53,6 +53,7 @@ class WageringFacts(BaseModel):
     wants_to_change: bool | None = fact(
         "Does the player now want to change or take back part of the wager?", YES_NO
     )
+    asks_min_raise: bool | None = fact("Is the question what the smallest legal raise is?", YES_NO)
     all_in_short: bool | None = fact(
         "Was the raise an all-in for less than a full raise?", YES_NO
     )

@@ -1,1 +1,114 @@
-"""Rules for order_of_play (placeholder module: rules are added here)."""
+"""Section 1, order of play: protecting cards, acting in time, action out of turn, dead hands.
+
+Rules: 1.5/1.5.1 (unprotected cards), 1.7/1.7.1 (timely action), 1.8 with
+1.8.1/1.8.2/1.8.3 (out-of-turn action) and its exception where the dealer
+caused the wrong order (2.6), 1.15 (what a dead hand is).
+"""
+
+from __future__ import annotations
+
+from engine.betting import round_state
+from engine.core import Context, Finding, money, rule
+from engine.facts import Facts
+
+
+@rule("unprotected_cards_no_redress", ["1.5.1", "1.5"],
+      trigger=lambda f: 1.0 if (f.cards_unprotected and f.dealer_mucked) else (0.5 if f.cards_unprotected else 0.0))
+def unprotected_cards_no_redress(ctx: Context) -> Finding:
+    """Cards left unprotected that the dealer mucks are gone, with no redress."""
+    return Finding(
+        outcome="The hand is dead and there is no redress: players must protect their live cards by keeping them "
+                "face down on the table behind the betting line, and cards left insufficiently protected that the "
+                "dealer accidentally mucks are not restored, nor are the chips he put in returned.",
+        citations=["1.5.1", "1.5"],
+    )
+
+
+@rule("time_expired_hand_dead", ["1.7.1", "1.7"],
+      trigger=lambda f: 1.0 if f.time_expired else (0.6 if f.time_given else 0.0))
+def time_expired_hand_dead(ctx: Context) -> Finding:
+    """After a reasonable time, the dealer may give a clear time limit; if it runs out, the hand is dead."""
+    expired = ctx.peek("time_expired")
+    if expired is False:
+        return Finding(
+            outcome="The player acted within the time given, so the action stands. Players must act in a timely "
+                    "manner and may not stall; the dealer may set a time limit once a reasonable time has passed.",
+            citations=["1.7", "1.7.1"],
+        )
+    return Finding(
+        outcome="The hand is dead: once a reasonable time has passed the dealer may, at their sole discretion, give "
+                "the player a clearly communicated time to act, and if the player has not acted when it expires, "
+                "the hand is declared dead.",
+        citations=["1.7.1", "1.7", "1.15"],
+    )
+
+
+def _oot_trigger(f: Facts) -> float:
+    if f.oot_action is not None:
+        return 1.5
+    return 0.0
+
+
+@rule("out_of_turn_action", ["1.8", "1.8.1", "1.8.2", "1.8.3"], trigger=_oot_trigger)
+def out_of_turn_action(ctx: Context) -> Finding:
+    """Action goes back to the right player; the out-of-turn action binds only if the action did not change."""
+    kind = ctx.get("oot_action")
+    if kind == "fold":
+        return Finding(
+            outcome="The out-of-turn fold is binding: the action goes back to the correct player, but a fold out of "
+                    "turn stands whatever happens after it, so the hand cannot come back.",
+            citations=["1.8.3", "1.8"],
+        )
+    changed = ctx.get("action_changed")
+    amount = ctx.peek("oot_amount")
+    f = ctx.facts
+    if not changed:
+        text = (f"The out-of-turn {kind} is binding: the action was returned to the correct player, and a check, call "
+                "or fold in between does not change the action, so it stands")
+        amounts: dict[str, int] = {}
+        if amount:
+            text += f" at {money(amount)}"
+            amounts["binding"] = amount
+        text += "."
+        cites = ["1.8.1", "1.8"]
+        if kind in ("bet", "raise", "all-in") and amount:
+            st = round_state(f.actions or [], f.big_blind, f.street)
+            full = st.last_full_raise or amount
+            to = st.current_bet + full if st.current_bet else amount * 2
+            text += f" A player behind who wants to raise must make it at least {money(to)} in total (1.4)."
+            amounts["min_raise_to"] = to
+            cites.append("1.4")
+        return Finding(outcome=text, citations=cites, amounts=amounts)
+    text = (f"The out-of-turn {kind} is not binding, because the action changed (a bet or raise came before it): "
+            "any chips he put in are returned to him, and he now has the options to call, raise or fold.")
+    f = ctx.facts
+    amounts = {}
+    raises = [a for a in (f.actions or []) if a.kind in ("bet", "raise") and not a.out_of_turn and a.amount]
+    if raises:
+        last = raises[-1].amount or 0
+        text += f" To stay in he must call the {money(last)}."
+        amounts["to_call"] = last
+    if amount:
+        amounts["returned"] = amount
+    return Finding(outcome=text, citations=["1.8.2", "1.8"], amounts=amounts)
+
+
+@rule("dealer_directed_wrong_order", ["2.6", "1.8"], overrides="out_of_turn_action",
+      applies=lambda ctx: bool(ctx.get("dealer_caused")))
+def dealer_directed_wrong_order(ctx: Context) -> Finding:
+    """When the dealer's direction caused the wrong order, play goes back and later actions are void (2.6)."""
+    return Finding(
+        outcome="Because the dealer's direction caused the wrong order, the order of play is reversed to the most "
+                "recent correct action and all actions after it are void: chips go back and the skipped player acts.",
+        citations=["2.6", "1.8"],
+    )
+
+
+@rule("dead_hand_meaning", ["1.15"])
+def dead_hand_meaning(ctx: Context) -> Finding:
+    """A dead hand cannot win the pot."""
+    return Finding(
+        outcome="A dead hand is a hand that is ineligible to win the pot; the rules that kill a hand include 1.1.5.1 "
+                "(folded cards), 1.5.1 (unprotected cards mucked), 1.7.1 (time expired), 3.14.2 (absent at the deal).",
+        citations=["1.15"],
+    )

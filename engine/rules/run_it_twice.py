@@ -1,1 +1,85 @@
-"""Rules for run_it_twice (placeholder module: rules are added here)."""
+"""Section 1, run it twice: when it may be offered (1.9) and how the pot is split (1.10)."""
+
+from __future__ import annotations
+
+from engine.betting import split_run_twice
+from engine.core import Context, Finding, money, rule
+from engine.facts import Facts
+
+CONDITIONS = ("only two players remain with community cards still to come (1.9.1), both players are all-in (1.9.2), "
+              "and both agree to run it twice (1.9.3)")
+
+
+def _rit_trigger(f: Facts) -> float:
+    if any(v is not None for v in (f.both_agree, f.both_all_in, f.all_in_players, f.runs_requested, f.cards_to_come)):
+        return 1.0
+    return 0.0
+
+
+@rule("run_it_twice_offered", ["1.9", "1.9.1", "1.9.2", "1.9.3"], trigger=_rit_trigger)
+def run_it_twice_offered(ctx: Context) -> Finding:
+    """Run it twice is offered only heads-up, both all-in, cards to come, and both agreeing."""
+    f = ctx.facts
+    players = f.players_in_hand or f.all_in_players
+    if players is not None and players > 2:
+        return Finding(
+            outcome=f"No: run it twice is offered only when two players remain, and there are {players}. The board is "
+                    "run once.",
+            citations=["1.9.1", "1.9"],
+        )
+    if f.cards_to_come is False:
+        return Finding(
+            outcome="No: run it twice needs community cards still to be dealt (1.9.1); with the board complete there "
+                    "is nothing to run, so the hand is settled once. And never more than two sets of community cards "
+                    "(1.10), so three runs are not allowed either.",
+            citations=["1.9.1", "1.10"],
+        )
+    if f.both_all_in is False:
+        return Finding(
+            outcome="No: both players must be all-in to run it twice (1.9.2); one still has chips behind, so the "
+                    "board is run once.",
+            citations=["1.9.2", "1.9"],
+        )
+    if f.both_agree is False:
+        return Finding(
+            outcome="No: both players must agree to run it twice (1.9.3). One said no, so the dealer runs it once.",
+            citations=["1.9.3", "1.9"],
+        )
+    if f.runs_requested is not None and f.runs_requested > 2:
+        return Finding(
+            outcome="At most twice: undealt community cards may be dealt to a maximum of two sets (1.10).",
+            citations=["1.10", "1.9"],
+        )
+    if f.both_agree and f.both_all_in and (players in (None, 2)):
+        return Finding(
+            outcome="Yes, it may be run twice: " + CONDITIONS.replace("only two", "two") + " all hold. Each board is "
+                    "worth half the pot (1.10).",
+            citations=["1.9", "1.9.1", "1.9.2", "1.9.3", "1.10"],
+        )
+    return Finding(
+        outcome=f"Run it twice may be offered only if all three hold: {CONDITIONS}. Each set of community cards is "
+                "worth 50% of the pot, with at most two sets.",
+        citations=["1.9", "1.9.1", "1.9.2", "1.9.3"],
+    )
+
+
+@rule("run_it_twice_pot_split", ["1.10"],
+      trigger=lambda f: 1.0 if (f.pot and f.boards_won) else 0.0)
+def run_it_twice_pot_split(ctx: Context) -> Finding:
+    """Each run takes half the pot."""
+    pot = ctx.peek("pot")
+    if pot is None:
+        return Finding(
+            outcome="When it is run twice, each set of community cards is worth 50% of the total pot, and no more than "
+                    "two sets may be dealt.",
+            citations=["1.10"],
+        )
+    a, _b, odd = split_run_twice(pot)
+    text = f"Each board is worth half of the {money(pot)} pot: {money(a)} to the winner of each board"
+    if ctx.peek("boards_won"):
+        text += f", so a player who won one board gets {money(a)}"
+    text += "."
+    if odd:
+        text += (" That leaves one odd chip, and the house rules do not say who gets it; staff decide "
+                 "(under the FIDPA rules it goes to the first player left of the button).")
+    return Finding(outcome=text, citations=["1.10"], amounts={"each_board": a, "odd_chip": odd})

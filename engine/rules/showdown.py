@@ -1,1 +1,80 @@
-"""Rules for showdown (placeholder module: rules are added here)."""
+"""Section 1, showdown: who shows first (1.11) and tabling both cards (1.12)."""
+
+from __future__ import annotations
+
+from engine.core import Context, Finding, rule
+from engine.facts import Facts
+
+
+def _show_trigger(f: Facts) -> float:
+    return 1.0 if (f.last_aggressor is not None or f.aggression is not None) and f.cards_tabled is None else 0.0
+
+
+@rule("last_aggressor_shows_first", ["1.11"], trigger=_show_trigger)
+def last_aggressor_shows_first(ctx: Context) -> Finding:
+    """The last player to bet or raise, in any round, shows (or mucks) first."""
+    who = ctx.peek("last_aggressor")
+    if who is None and ctx.peek("aggression") is False:
+        return Finding(
+            outcome="Nobody bet or raised, so showdown goes in the normal order of play: the first active player to "
+                    "the left of the button shows first.",
+            citations=["1.11"],
+        )
+    if who is None:
+        return Finding(
+            outcome="The player who made the last aggressive action (bet or raise) in the hand must table or muck "
+                    "first, whichever betting round it was in; if there was none, showdown goes in the normal order "
+                    "of play.",
+            citations=["1.11"],
+        )
+    return Finding(
+        outcome=f"{who[0].upper() + who[1:]} must show first (or muck): he made the last aggressive action, and that "
+                "holds whichever betting round it was in, even if later streets were checked.",
+        citations=["1.11"],
+    )
+
+
+def _tabling_trigger(f: Facts) -> float:
+    if f.cards_tabled is not None:
+        return 1.2
+    if f.others_forfeited and f.last_aggressor is None and f.actions and any(a.kind == "call" for a in f.actions):
+        return 0.7
+    return 0.0
+
+
+@rule("both_cards_tabled", ["1.12", "1.11"], trigger=_tabling_trigger)
+def both_cards_tabled(ctx: Context) -> Finding:
+    """Both hole cards must be tabled to win at showdown."""
+    f = ctx.facts
+    tabled = ctx.peek("cards_tabled")
+    text = "Both hole cards must be tabled for a player to be awarded the pot at showdown"
+    if tabled == 1:
+        text += ": one card is not enough, so he must table both before the pot is pushed to him."
+    else:
+        text += "."
+    if f.others_forfeited and tabled == 1:
+        text += (" The exception does not help him: as the last aggressor he was required to show first (1.11), "
+                 "so the other player's muck does not excuse him from tabling both cards.")
+    return Finding(outcome=text, citations=["1.12", "1.11"])
+
+
+def _not_required(ctx: Context) -> bool:
+    if not ctx.get("others_forfeited"):
+        return False
+    aggressor = ctx.peek("claimant_is_aggressor")
+    if aggressor is None:
+        f = ctx.facts
+        callers = [a for a in (f.actions or []) if a.kind == "call"]
+        aggressor = not (callers and callers[0].actor in ("i", "hero"))
+    return not aggressor and ctx.peek("cards_tabled") != 1
+
+
+@rule("uncontested_caller_need_not_table", ["1.12", "1.11"], overrides="both_cards_tabled", applies=_not_required)
+def uncontested_caller_need_not_table(ctx: Context) -> Finding:
+    """A player not required to show first wins without tabling once everyone else has given up the pot."""
+    return Finding(
+        outcome="He does not have to table his cards: he was not required to show first under 1.11 (he did not make "
+                "the last bet or raise), and every other player has given up their claim by mucking, so the pot is "
+                "his without showing.",
+        citations=["1.12", "1.11"],
+    )

@@ -18,8 +18,13 @@ NO_FIFTY_PERCENT = (
 )
 
 
-def _stated(f: Facts, *names: str) -> bool:
-    return all(getattr(f, n) is not None for n in names)
+def facing_of(f: Facts) -> int | None:
+    """The total to call, stated or worked out from the stated action; None if neither."""
+    if f.bet_faced is not None:
+        return f.bet_faced
+    if f.actions:
+        return round_state(f.actions, f.big_blind, f.street).current_bet
+    return None
 
 
 def _round(ctx: Context):
@@ -89,9 +94,7 @@ def indicating_action(ctx: Context) -> Finding:
 
 # -- 1.1.2.2 / 1.1.2.1: what a bet is worth ------------------------------------------------------
 def _bet_trigger(f: Facts) -> float:
-    if f.chips_put_out is None or (f.bet_faced not in (None, 0)):
-        return 0.0
-    if f.single_chip:
+    if f.chips_put_out is None or (facing_of(f) not in (None, 0)):
         return 0.0
     return 0.9 if (f.verbal_amount is not None or f.wants_to_change or f.chip_count) else 0.5
 
@@ -145,9 +148,10 @@ def announced_bet_value(ctx: Context) -> Finding:
 
 # -- 1.1.3.1: short call ---------------------------------------------------------------------------
 def _short_call_trigger(f: Facts) -> float:
-    if f.chips_put_out is None or not f.bet_faced:
+    facing = facing_of(f)
+    if f.chips_put_out is None or not facing:
         return 0.0
-    if f.chips_put_out + (f.already_in or 0) < f.bet_faced and not f.single_chip:
+    if f.chips_put_out + (f.already_in or 0) < facing and not f.single_chip:
         return 1.0
     return 0.0
 
@@ -202,8 +206,9 @@ def _conflicting_indications(f: Facts) -> float:
         return 0.0
     if f.single_chip:
         return 0.0
-    if f.verbal == "call" and f.bet_faced and f.chips_put_out > f.bet_faced:
-        return 1.0
+    facing = facing_of(f)
+    if f.verbal == "call" and facing and f.chips_put_out > facing:
+        return 1.4
     if f.verbal in ("raise", "bet") and f.verbal_amount is not None and f.verbal_amount != f.chips_put_out:
         return 0.6
     return 0.0
@@ -254,11 +259,11 @@ def wager_not_modified(ctx: Context) -> Finding:
 
 # -- 1.4: minimum raise --------------------------------------------------------------------------------
 def _min_raise_trigger(f: Facts) -> float:
-    if f.chips_put_out is not None or f.single_chip:
+    if f.chips_put_out is not None or f.single_chip or not f.asks_min_raise:
         return 0.0
-    if f.actions and any(a.kind in ("bet", "raise", "all-in") for a in f.actions):
-        return 0.8
-    return 0.0
+    if (f.actions and any(a.kind in ("bet", "raise", "all-in") for a in f.actions)) or f.bet_faced or f.big_blind:
+        return 1.0
+    return 0.3
 
 
 @rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger)
@@ -289,9 +294,7 @@ def minimum_raise(ctx: Context) -> Finding:
 def _raise_size_trigger(f: Facts) -> float:
     if f.chips_put_out is None or f.single_chip:
         return 0.0
-    facing = f.bet_faced
-    if facing is None and f.actions:
-        facing = round_state(f.actions, f.big_blind, f.street).current_bet
+    facing = facing_of(f)
     if not facing:
         return 0.0
     return 1.0 if f.chips_put_out + (f.already_in or 0) > facing else 0.0
@@ -309,7 +312,7 @@ def undeclared_short_raise_is_call(ctx: Context) -> Finding:
     if not ctx.get("one_motion"):
         return Finding(
             outcome=f"Only the first motion counts: chips added in a second motion without a declaration are a "
-                    f"string bet and are not allowed, so he is in for a call of {money(facing)} and the rest goes back.",
+                    f"string bet and not allowed, so he is in for a call of {money(facing)} and the rest goes back.",
             citations=["1.6", "1.4.1"], amounts={"call": facing},
         )
     if total >= min_to:
@@ -358,9 +361,7 @@ def declared_raise_completed(ctx: Context) -> Finding:
 def _oversized_trigger(f: Facts) -> float:
     if not f.single_chip or f.chips_put_out is None:
         return 0.0
-    facing = f.bet_faced
-    if facing is None and f.actions:
-        facing = round_state(f.actions, f.big_blind, f.street).current_bet
+    facing = facing_of(f)
     if facing is None:
         return 0.8
     return 1.2 if f.chips_put_out > facing - (f.already_in or 0) and facing > 0 else 0.0

@@ -1,9 +1,136 @@
-"""Facts every section reads: amounts, stakes, street, limits, stacks and pots."""
+"""Facts every section reads: amounts, stakes, street, limits, stacks and pots.
+
+People write amounts every way there is: 1,500 / 1500 / 1.5k / 1k5 / "three
+hundred" / "a black chip" / "two greens" / "three 100s and two 25s".  Chip
+colours come from ``config.toml`` so a room with other colours only edits
+the file.
+"""
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from engine.understanding.doc import Doc
+
+NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]))"
+_AMOUNT = re.compile(r"(?<![\w.,/])\$?(" + NUM + r")")
+COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "pair of": 2}
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+@cache
+def chip_colours() -> dict[str, int]:
+    from rules_index.config import default_settings
+
+    return {k.lower(): int(v) for k, v in default_settings().chips.items()}
+
+
+def parse_amount(token: str) -> int | None:
+    """'1,500' -> 1500, '1.5k' -> 1500, '1k5' -> 1500, '5k' -> 5000."""
+    t = token.strip().lower().replace("$", "").replace(" ", "")
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)k(\d*)", t)
+    if m:
+        base = float(m.group(1)) * 1000
+        if m.group(2):
+            tail = m.group(2)
+            base += int(tail) * (10 ** (3 - len(tail))) if len(tail) <= 3 else 0
+        return round(base)
+    t = t.replace(",", "")
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    return int(v) if v.is_integer() else None
+
+
+def amounts_in(text: str) -> list[tuple[int, int, int]]:
+    """(value, start, end) for every amount written in digits."""
+    out = []
+    for m in _AMOUNT.finditer(text):
+        v = parse_amount(m.group(1))
+        if v is not None:
+            out.append((v, m.start(1), m.end(1)))
+    return out
+
+
+def _count(word: str) -> int | None:
+    word = word.strip()
+    if word.isdigit():
+        return int(word)
+    return COUNT_WORDS.get(word)
+
+
+_COUNT_RE = r"(a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|couple of|pair of|\d+)"
+
+
+def chips_described(text: str) -> tuple[int, int, bool] | None:
+    """Value, chip count and whether denominations were named, for phrases like
+    "a black chip", "two greens", "three 100s and two 25s", "a 1,000 chip and a 500 chip"."""
+    colours = chip_colours()
+    total = 0
+    count = 0
+    found = False
+    col = "|".join(sorted(map(re.escape, colours), key=len, reverse=True))
+    for m in re.finditer(_COUNT_RE + r"\s+(?:single\s+)?(" + col + r")(?:s)?(?:\s+chips?)?\b", text):
+        n = _count(m.group(1))
+        if n:
+            total += n * colours[m.group(2)]
+            count += n
+            found = True
+    for m in re.finditer(_COUNT_RE + r"\s+(?:single\s+)?(" + NUM + r")(?:'?s\b|\s+chips?\b)", text):
+        n = _count(m.group(1))
+        v = parse_amount(m.group(2))
+        if n and v:
+            total += n * v
+            count += n
+            found = True
+    return (total, count, found) if found else None
 
 
 def extract(doc: Doc) -> None:
-    """Placeholder until the common extractor lands."""
+    t = doc.nums
+    # Stakes: "100/200", "2/5", "5-10 game", "blinds of 100 and 200".
+    m = re.search(r"(?<![\d,.])(" + NUM + r")\s*/\s*(" + NUM + r")(?!\s*/)", t) or re.search(
+        r"(?<![\d,.])(" + NUM + r")\s*-\s*(" + NUM + r")\s*(?:game|nl|nlh|no.?limit|blinds|table)", t
+    ) or re.search(r"blinds?\s+(?:are|of|at|is)?\s*(" + NUM + r")\s*(?:and|&)\s*(" + NUM + r")", t)
+    if m:
+        sb, bb = parse_amount(m.group(1)), parse_amount(m.group(2))
+        if sb and bb and sb <= bb:
+            doc.set("small_blind", sb)
+            doc.set("big_blind", bb)
+    m = re.search(r"(?:big blind|bb)\s+(?:of|is)\s+(" + NUM + r")", t) or re.search(
+        r"(" + NUM + r")\s+(?:big blind|bb)\b", t)
+    if m:
+        doc.set("big_blind", parse_amount(m.group(1)))
+    # Street: "on the turn", "preflop", "flop betting".
+    m = re.search(r"\b(pre-?flop|flop|turn|river)\b", t)
+    if m:
+        doc.set("street", m.group(1).replace("-", ""))
+    # Table limit and minimum.
+    m = re.search(r"(?:table (?:limit|max(?:imum)?|cap)|max(?:imum)? buy.?in|buy.?in (?:cap|limit|max))"
+                  r"\s*(?:is|of|=|:|at)?\s*\$?(" + NUM + r")", t) or re.search(
+        r"(?:limit|capped)\s+(?:is|of|at)\s+\$?(" + NUM + r")", t)
+    if m:
+        doc.set("table_limit", parse_amount(m.group(1)))
+    m = re.search(r"(?:table minimum|min(?:imum)? bet)\s*(?:is|of)?\s*\$?(" + NUM + r")", t)
+    if m:
+        doc.set("table_minimum", parse_amount(m.group(1)))
+    # Pot: "a 3,200 pot", "pot of 18,450", "the pot is 900".
+    m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of|is|was)\s+(" + NUM + r")", t)
+    if m:
+        doc.set("pot", parse_amount(m.group(1)))
+    # Players in the hand: "heads up", "three-way", "only two players".
+    if re.search(r"\bheads.?up\b|\bhu\b|\bonly two (players|of us)\b|\bjust the two of us\b", t):
+        doc.set("players_in_hand", 2)
+    m = re.search(r"\b(\d|two|three|four|five)[- ]way\b", t)
+    if m:
+        doc.set("players_in_hand", _count(m.group(1)) or int(m.group(1)))
+    # Live cards.
+    if re.search(r"\b(already folded|has folded|after (he|she|i) folded|between hands|no live cards|not in the hand)\b",
+                 t):
+        doc.set("live_cards", False)
+    elif re.search(r"\b(still has live cards|still in the hand|has live cards|mid.?hand|during the hand|in a hand)\b",
+                   t):
+        doc.set("live_cards", True)

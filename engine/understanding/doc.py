@@ -25,6 +25,16 @@ class Doc:
         t = normalize(self.text)
         return re.sub(r"\s+", " ", t).strip()
 
+    @cached_property
+    def nums(self) -> str:
+        """``low`` with number words as digits ("three hundred" -> "300"), via text2num."""
+        from text_to_num import alpha2digit
+
+        # Quotes hug the words ('three hundred') and hide them from text2num: pad them.
+        spaced = re.sub(r"(^|\s)(['\"])", r"\1\2 ", self.low)
+        spaced = re.sub(r"(['\"])(\s|[.,;:?!]|$)", r" \1\2", spaced)
+        return alpha2digit(spaced, "en")
+
     def has(self, pattern: str) -> bool:
         """Regex search in the normalised text (whole words are up to the pattern)."""
         return re.search(pattern, self.low) is not None

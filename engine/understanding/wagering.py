@@ -1,9 +1,306 @@
-"""Fact extraction for section 1 (wagering and order of play)."""
+"""Fact extraction for section 1 (wagering, order of play, run it twice, showdown).
+
+Patterns for how staff and players describe the action: who bet or raised
+and to what, who then put what across the line, what was said and when,
+whether it was out of turn, and so on.  They are written for the ways people
+talk ("opens to 500", "silently slides out 750", "says raise, then drops the
+chip", "the chip lands, THEN he says raise"), not for particular questions.
+"""
 
 from __future__ import annotations
 
+import re
+
+from engine.facts import Action
+from engine.understanding.common import NUM, amounts_in, chips_described, parse_amount
 from engine.understanding.doc import Doc
+
+ACTOR = (
+    r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
+    r"small blind|big blind|sb|bb|villain|hero|i|he|she|the (?:next|first|second|third|other) player|"
+    r"(?:the )?(?:first |next |second |third |last )?player(?: to act| in seat \d+)?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|dude|opponent)"
+)
+_BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
+_RAISE_VERB = r"(?:raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
+_ALLIN_VERB = r"(?:shoves?|shoved|jams?|jammed|moves? all.?in|moved all.?in|goes all.?in|went all.?in|is all.?in|all.?in|ships?|shipped)"
+_CALL_VERB = r"(?:calls?|called|flats?|flatted|limps?|limped)"
+_CHECK_VERB = r"(?:checks?|checked|knocks?|knocked|taps?|tapped)"
+_FOLD_VERB = r"(?:folds?|folded|mucks?|mucked)"
+
+PUT_VERB = (
+    r"(?:puts?|put|placed|places|placing|slides?|slid|sliding|drops?|dropped|dropping|pushe?s?|pushed|pushing|"
+    r"toss(?:es|ed)?|throws?|threw|moves? out|tosses out|puts out|put out|slides? out|slid out|chucks?|chucked|"
+    r"sets?|fires? out|puts in|put in|adds?|added|cuts? out)"
+)
+
+_SILENT = re.compile(
+    r"without (?:saying (?:anything|a word|a thing)|a word|speaking|declaring|announcing|any declaration)|"
+    r"silently|says nothing|said nothing|saying nothing|no declaration|no verbal|didn'?t say|did not say|"
+    r"not a word|never said|without announcing|no announcement|nothing was said"
+)
+_SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|calls? out|" \
+       r"called out|states?|stated|yells?|yelled|verbally)"
+_AFTER_LANDS = re.compile(
+    r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had )?(?:lands?|landed|hits?|hit|"
+    r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
+    r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
+    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced)"
+)
+_BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing)|"
+                     + _SAY + r".{0,40}\b(?:then|and then|before)\b.{0,30}" + PUT_VERB)
+
+
+def _actions(doc: Doc) -> list[Action]:
+    """The betting actions people state: "hj opens to 500", "seat 8 bet 600"."""
+    t = doc.nums
+    acts: list[tuple[int, Action]] = []
+    pat = re.compile(
+        r"(?<![a-z])" + ACTOR + r"\s+(?:then\s+|now\s+|just\s+)?(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
+        + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
+        r"oot))?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
+    )
+    for m in pat.finditer(t):
+        actor = m.group(1)
+        verb = m.group(2)
+        amt = parse_amount(m.group(3)) if m.group(3) else None
+        if re.fullmatch(_RAISE_VERB, verb):
+            kind = "raise"
+        elif re.fullmatch(_ALLIN_VERB, verb):
+            kind = "all-in"
+        elif re.fullmatch(_BET_VERB, verb):
+            kind = "bet" if not re.match(r"open", verb) else "raise"
+        elif re.fullmatch(_CALL_VERB, verb):
+            kind = "call"
+        elif re.fullmatch(_CHECK_VERB, verb):
+            kind = "check"
+        else:
+            kind = "fold"
+        oot = bool(re.match(r"\s*(?:out of turn|oot)", t[m.end(2): m.end(2) + 14]))
+        acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
+    # "facing a bet of 250", "facing 25", "faces a 500 bet"
+    return [a for _s, a in sorted(acts, key=lambda x: x[0])]
+
+
+def _actor_name(raw: str) -> str:
+    raw = re.sub(r"\s+", " ", raw.strip())
+    m = re.fullmatch(r"(?:seat\s*#?|s)(\d+)", raw)
+    if m:
+        return f"Seat {m.group(1)}"
+    return raw.upper() if len(raw) <= 3 and raw not in ("i", "he", "she") else raw
+
+
+def _put_out(doc: Doc) -> tuple[int, int] | None:
+    """(value, position) of the chips a player put across the line."""
+    t = doc.nums
+    best: tuple[int, int] | None = None
+    for m in re.finditer(PUT_VERB + r"\b(.{0,80})", t):
+        seg = m.group(1)
+        seg = re.split(r"[.;!?]|\bthen\b|\bafter\b|\bbut\b", seg)[0]
+        described = chips_described(seg)
+        if described:
+            return described[0], m.start()
+        am = amounts_in(seg)
+        if am:
+            v, s, _e = am[0]
+            # "put 500 across the line", "slides out 750", "pushed 2,000 in chips"
+            if s <= 25:
+                return v, m.start()
+        if best is None and re.search(r"\b(whole stack|everything|all (?:his|her|my) chips)\b", seg):
+            best = (-1, m.start())
+    return best if best and best[0] >= 0 else None
 
 
 def extract(doc: Doc) -> None:
-    """Placeholder until the wagering extractor lands."""
+    t = doc.nums
+    acts = _actions(doc)
+    put = _put_out(doc)
+
+    # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
+    m = re.search(r"\bfac(?:es|ed|ing)\s+(?:a\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t)
+    if m:
+        doc.set("bet_faced", parse_amount(m.group(1)))
+    elif re.search(r"\b(first to act|opened the (?:flop|turn|river)|opening bet|leads? out|first in)\b", t) and put:
+        # Preflop the big blind is the bet the first player faces.
+        bb = doc.found.get("big_blind")
+        preflop = doc.found.get("street") in (None, "preflop") and bb
+        doc.set("bet_faced", bb if preflop else 0)
+    if re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
+                 r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
+                 r"\bminimum (?:total )?(?:amount|raise)", t):
+        doc.set("asks_min_raise", True)
+
+    chips = chips_described(t)
+    if put is not None:
+        value, _pos = put
+        # Chips placed by the player whose action is in question: drop an action that is the same chips.
+        doc.set("chips_put_out", value)
+        acts = [a for a in acts if not (a.amount == value and a.kind in ("bet", "raise", "call"))] or acts
+        if chips and chips[0] == value:
+            doc.set("chip_count", chips[1])
+    if re.search(r"\b(a|one|single)\s+(?:single\s+)?(?:" + NUM + r"\s+|[a-z]+\s+)?chip\b(?!s)", t) and not re.search(
+        r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
+    ):
+        doc.set("single_chip", True)
+        if put is None:
+            m2 = re.search(r"(?:a|one|single)\s+(?:single\s+)?(" + NUM + r")\s+chip", t)
+            if m2:
+                doc.set("chips_put_out", parse_amount(m2.group(1)))
+            elif chips:
+                doc.set("chips_put_out", chips[0])
+    elif chips and chips[1] > 1:
+        doc.set("single_chip", False)
+
+    if acts:
+        doc.set("actions", acts)
+
+    # Declarations and their timing.
+    if _SILENT.search(t):
+        doc.set("declared", False)
+    m = re.search(_SAY + r"\s*['\"]?\s*(call|raise|all.?in|bet|fold|check|i call|i raise|raise it|\$?" + NUM + r")", t)
+    if m and not _SILENT.search(t[max(0, m.start() - 30): m.end()]):
+        word = m.group(1).replace("i ", "").strip()
+        verbal = ("all-in" if word.startswith("all") else word.split()[0]) if not word[0].isdigit() else None
+        amt_m = re.search(r"(?:raise|bet)\s+(?:to\s+)?\$?(" + NUM + r")", t[m.start(1): m.start(1) + 30])
+        amount = parse_amount(amt_m.group(1)) if amt_m else (parse_amount(word) if word[0].isdigit() else None)
+        only_meant = re.search(r"\b(?:only )?meant\b|\bwanted (?:to|it)\b|\bintended\b", t[m.start(): m.end() + 10])
+        if not only_meant:
+            doc.set("declared", True)
+            if verbal in ("call", "raise", "bet", "fold", "check", "all-in"):
+                doc.set("verbal", verbal)
+            elif amount is not None:
+                doc.set("verbal", "bet")
+            if amount is not None:
+                doc.set("verbal_amount", amount)
+            timing = None
+            if _AFTER_LANDS.search(t):
+                timing = "after"
+            elif _BEFORE.search(t):
+                timing = "before"
+            elif put is not None:
+                timing = "before" if m.start() < put[1] else None
+            if timing:
+                doc.set("verbal_timing", timing)
+    m = re.search(r"\b(?:only )?meant\s+(?:to\s+(?:bet|put)\s+)?\$?(" + NUM + r")|\bwants? (?:it to be|to bet) (?:only )?\$?("
+                  + NUM + r")", t)
+    if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
+                      r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
+        doc.set("wants_to_change", True)
+    if re.search(r"\bone motion\b|\bone go\b|\bsingle motion\b|\bone push\b", t):
+        doc.set("one_motion", True)
+    if re.search(r"\b(goes|went|going|reaches|reached|came) back (?:to|into) (?:his|her|my) stack\b|\bsecond motion\b|"
+                 r"\btwo motions\b|\bthen (?:adds?|added|puts? in) (?:another|more)\b|\bsecond trip\b", t):
+        doc.set("one_motion", False)
+    m = re.search(r"(?:only|just)\s+(?:has\s+)?\$?(" + NUM + r")\s+(?:left|behind|more)|(" + NUM
+                  + r")\s+(?:left\s+)?behind|has only\s+\$?(" + NUM + r")", t)
+    if m:
+        doc.set("stack_behind", parse_amount(next(g for g in m.groups() if g)))
+
+    # Folding, protecting cards.
+    if re.search(r"\b(?:muck(?:ed)?|fold(?:ed)?|threw|tossed|slid|pushed|gave)\b[^.]{0,10}\b(?:cards?|hand)\b[^.]{0,40}"
+                 r"\b(?:across|over|past) the (?:betting )?line\b|"
+                 r"\bacross the line\b.{0,30}\bto (?:muck|fold)\b|\bto (?:the )?dealer\b.{0,20}\bfold|\bcards? (?:hit|reached|touched)"
+                 r" the muck\b|\bthrew (?:his|her|my) cards\b|\bin the muck\b", t):
+        doc.set("cards_crossed_line", True)
+    if re.search(r"\b(?:grab|get|take|have|pull|want)s?\b[^.]{0,12}\b(?:cards?|hand|em|them)\b[^.]{0,10}\b(?:back|retriev)|"
+                 r"\b(?:cards?|hand)\b[^.]{0,30}\bcome back\b|\bhand back\b|\bretriev|"
+                 r"\breturn(?:ed)? to play\b|\brestored?\b|\bback in(?:to)? play\b", t):
+        doc.set("wants_cards_back", True)
+    if re.search(r"\b(loose|unprotected|not protected|left (?:his|her|my) cards|didn'?t protect|wasn'?t protecting|"
+                 r"reaching for|turned away|looking away)\b", t):
+        doc.set("cards_unprotected", True)
+    if re.search(r"\b(dealer|he|she)\b.{0,30}\b(swept|scooped|mucked|pulled|killed|took)\b.{0,30}\b(cards|hand|them|muck)\b", t):
+        doc.set("dealer_mucked", True)
+
+    # Time.
+    if re.search(r"\b(time limit|clock|count(?:ed)? (?:him |her )?down|(?:seconds|minute) to act|shot clock|given time|"
+                 r"time (?:to act|expires?|ran out|runs out|is up))\b", t):
+        doc.set("time_given", True)
+    if re.search(r"\b(expires?|expired|ran out|runs out|time is up|time'?s up|didn'?t act in time|before (?:the player|he|she) "
+                 r"acts)\b", t):
+        doc.set("time_expired", True)
+
+    # Out of turn.
+    oot = [a for a in acts if a.out_of_turn]
+    if oot or re.search(r"\bout of turn\b|\boot\b|\bbefore (?:his|her|my) turn\b|\bacted early\b", t):
+        if oot:
+            doc.set("oot_action", "all-in" if oot[0].kind == "all-in" else oot[0].kind)
+            if oot[0].amount:
+                doc.set("oot_amount", oot[0].amount)
+        else:
+            m = re.search(r"\b(fold|folds|folded|threw|muck|mucked|call|calls|called|check|checks|checked|bet|bets|raise|"
+                          r"raises|raised|jam|jammed|shove|shoved|all.?in)\b[^.]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
+                          r"\b(fold|call|check|bet|raise|jam|shove)", t)
+            if m:
+                w = m.group(1) or m.group(2)
+                kind = {"threw": "fold", "muck": "fold", "mucked": "fold", "jam": "all-in", "jammed": "all-in",
+                        "shove": "all-in", "shoved": "all-in"}.get(w, re.sub(r"(s|ed)$", "", w))
+                kind = {"rais": "raise", "fold": "fold"}.get(kind, kind)
+                if kind.startswith("all"):
+                    kind = "all-in"
+                if kind in ("check", "call", "bet", "raise", "fold", "all-in"):
+                    doc.set("oot_action", kind)
+        after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
+        if re.search(r"\b(bet|bets|raised|raises|raise[sd]? (?:it|the)|re-?raised|3-?bet|jam|shove|shoved|all.?in)\b", after) and not \
+                re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
+            doc.set("action_changed", True)
+        elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
+            doc.set("action_changed", False)
+    if re.search(r"\bdealer\b.{0,40}\b(pointed|skipped|told|directed|signalled|signaled|motioned|indicated)\b|"
+                 r"\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b", t):
+        doc.set("dealer_caused", True)
+
+    # Run it twice.
+    if re.search(r"\brun(?:ning)? it (?:twice|two times|2x|three times|thrice|3 times)|\brit\b|\bran it twice\b|\btwo boards\b", t):
+        m = re.search(r"\bseats? \d+(?:,? \d+)*,? and \d+\b[^.]{0,30}\ball.?in", t)
+        if m:
+            doc.set("players_in_hand", len(re.findall(r"\d+", m.group(0))))
+            doc.set("all_in_players", len(re.findall(r"\d+", m.group(0))))
+        if re.search(r"\b(both|we'?re both|both players|we are both)\b[^.]{0,20}\ball.?in\b", t):
+            doc.set("both_all_in", True)
+        elif re.search(r"\b(still has|has|with)\b[^.]{0,20}\bbehind\b|\bnot all.?in\b|\bcovers?\b", t):
+            doc.set("both_all_in", False)
+        if re.search(r"\b(says no|said no|refuses|refused|doesn'?t want|does not want|won'?t|declines|declined|"
+                     r"not agree|disagrees)\b", t):
+            doc.set("both_agree", False)
+        elif re.search(r"\b(both (?:want|agree|agreed|wanna)|we both (?:want|wanna|agree)|agreed to run|both players agree)\b", t):
+            doc.set("both_agree", True)
+        if re.search(r"\b(three times|thrice|3 times|run it 3)\b", t):
+            doc.set("runs_requested", 3)
+        if re.search(r"\bon the river\b|\briver betting\b|\bduring the river\b", t):
+            doc.set("cards_to_come", False)
+        elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
+            doc.set("cards_to_come", True)
+        m = re.search(r"\b(?:i|he|she|seat \d+|villain)\s+won the first\b.{0,40}\b(?:he|she|i|villain|seat \d+)\s+won the second", t)
+        if m:
+            doc.set("boards_won", ["split"])
+
+    # Showdown.
+    if re.search(r"\bshow(?:s|ed)? first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
+                 r"(?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b", t):
+        raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
+        if raisers:
+            doc.set("last_aggressor", raisers[-1].actor)
+            doc.set("aggression", True)
+        elif re.search(r"\b(limped|checked down|checked it down|checked all the way|no (?:bet|betting|aggression)|"
+                       r"nobody bet|no one bet)\b", t):
+            doc.set("aggression", False)
+    m = re.search(r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
+                  r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b", t)
+    if m:
+        doc.set("cards_tabled", 1)
+    if re.search(r"\b(mucked|folded|threw (?:his|her) (?:hand|cards) away|gave up)\b", t) and re.search(
+            r"\b(table|tabled|show|showed|showing|pot)\b", t):
+        doc.set("others_forfeited", True)
+
+    # Blinds and new players.
+    if re.search(r"\bnew (?:player|to the table)\b|\bjust sat\b|\bsits? down\b|\bsat down\b|\bjoin(?:s|ing)? the (?:table|game)\b"
+                 r"|\bnew player\b", t):
+        doc.set("new_player", True)
+    if re.search(r"\b(skip|skipping|decline|refuse|refusing|not post|don'?t want to post|sit out)\b[^.]{0,25}\b(blind|bb|sb|post)",
+                 t):
+        doc.set("refuses_blind", True)
+
+    # A general question: "how does a player ...", "what conditions must ...".
+    if re.search(r"^(how (?:does|do|should|many|much)|what (?:are|is|conditions|options|happens)|when (?:may|can|must|does)|"
+                 r"under what|if (?:a|the|i)\b|can (?:a|the) (?:player|dealer))", t):
+        doc.set("asks_procedure", True)

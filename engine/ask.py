@@ -1,0 +1,105 @@
+"""Free text in, a ruling out: intent, topic, facts, then the rules.
+
+The order matters and each step says why:
+
+1. a request for a clause's wording is a lookup, answered with the clause;
+2. a question on something the house rules do not cover (or leave open) is
+   answered as such, citing nothing, with the FIDPA reference where known;
+3. everything else is a ruling: the search ranks the clauses, the extractors
+   pull out the facts, and ``decide`` picks and runs the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.decide import decide
+from engine.facts import Facts
+from engine.result import Ruling
+from engine.uncovered import match_uncovered, uncovered_ruling
+from engine.understanding.extract import extract_facts
+from rules_index import NotFound, RulesIndex, get_index
+from rules_index.index import clause_ids_in
+
+_LOOKUP = re.compile(
+    r"\b(what does|what do|what's|whats|what is|show me|pull up|bring up|look up|read me|read out|quote|"
+    r"give me|full text|exact wording|wording of|text of|say about|says about)\b"
+)
+_LOOKUP_TAIL = re.compile(r"\b(say|says|state|states|read|reads|cover|covers)\s*\??\s*$")
+_SECTION_WORDS = re.compile(r"\b(rules?|section|clause|procedure|wording|text)\b")
+
+
+def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
+    """The clauses a lookup asks for, or None when the text is not a lookup."""
+    low = text.lower()
+    ids = [i for i in clause_ids_in(text) if i in ix.book.clauses]
+    asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
+    if ids and (asks or len(low.split()) <= 4):
+        return ids
+    if not asks or not _SECTION_WORDS.search(low):
+        return None
+    # "show me the shuffling procedure", "the exact wording of the Staff Authority section"
+    m = re.search(
+        r"(?:of|me|up|out|quote)\s+(?:the\s+)?(?:full\s+|exact\s+)?(?:text\s+of\s+|wording\s+of\s+)?(?:the\s+)?"
+        r"(.+?)(?:\s+(?:rules?|section|clause|procedure))?\s*(?:so\b.*|\?|\.|$)",
+        low,
+    )
+    if not m:
+        return None
+    phrase = m.group(1).strip()
+    phrase = re.sub(r"^(?:text|wording)\s+of\s+(?:the\s+)?", "", phrase)
+    for cand in (phrase, re.sub(r"\s+(rules?|section|clause)$", "", phrase)):
+        found = ix.by_title(cand)
+        if found is not None:
+            return [found.id]
+    return None
+
+
+def lookup_ruling(ix: RulesIndex, ids: list[str]) -> Ruling:
+    texts = []
+    cites: list[str] = []
+    for cid in ids:
+        texts.append(ix.book.full_text(cid))
+        cites.append(cid)
+        cites.extend(d.id for d in ix.book.descendants(cid))
+    return Ruling(
+        kind="lookup",
+        outcome="\n\n".join(texts),
+        citations=list(dict.fromkeys(cites)),
+        confidence=0.95,
+        rulebook_version=ix.version,
+    )
+
+
+def answer(text: str, extra_facts: dict[str, Any] | None = None) -> Ruling:
+    """The ruling for a description or question in staff's or players' words.
+
+    ``extra_facts`` are answers to follow-up questions, applied over what was
+    understood from the text.
+    """
+    ix = get_index()
+    text = (text or "").strip()
+    if not text:
+        return Ruling(kind="error", outcome="Empty question: describe the situation or give a clause number.",
+                      rulebook_version=ix.version)
+    if not extra_facts:
+        ids = _lookup_targets(ix, text)
+        if ids:
+            return lookup_ruling(ix, ids)
+        named = [i for i in clause_ids_in(text) if i not in ix.book.clauses]
+        if named and len(text.split()) <= 6:
+            nf = ix.lookup(named[0])
+            sugg = nf.suggestions if isinstance(nf, NotFound) else []
+            return Ruling(kind="error", outcome=f"There is no clause {named[0]} in the house rules."
+                          + (f" Did you mean {', '.join(sugg)}?" if sugg else ""), rulebook_version=ix.version)
+    facts, doc = extract_facts(text)
+    if extra_facts:
+        facts = Facts(**{**facts.model_dump(exclude_none=True), **extra_facts})
+    hits = [(h.id, h.score) for h in ix.search(text, k=8)]
+    topic = match_uncovered(doc)
+    if topic is not None and not extra_facts:
+        return uncovered_ruling(topic, facts, ix.version)
+    ruling = decide(facts, hits=hits)
+    ruling.rulebook_version = ix.version
+    return ruling
