@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rapidfuzz import fuzz
-
 from rules_index.rulebook import Clause, Rulebook, load_rulebook
 from rules_index.search import ClauseSearch, Hit, Lexicon, normalize, words
 
@@ -66,9 +64,9 @@ class RulesIndex:
         return self.book.get(clause_id)
 
     def suggest(self, clause_id: str, n: int = 3) -> list[str]:
-        """The nearest real ids: same parent first, then by shape."""
+        """The nearest real ids: same parent first, then the numerically closest."""
         segs = clause_id.split(".")
-        scored: list[tuple[int, float, int, str]] = []
+        scored: list[tuple[int, int, int, int, str]] = []
         for pos, c in enumerate(self.book.clauses.values()):
             if c.kind == "paragraph":
                 continue
@@ -78,10 +76,13 @@ class RulesIndex:
                 if a != b:
                     break
                 common += 1
-            depth_gap = abs(len(other) - len(segs))
-            scored.append((-common, -fuzz.ratio(clause_id, c.id) + 10 * depth_gap, pos, c.id))
+            gap = 99
+            if common < min(len(segs), len(other)):
+                a, b = segs[common], other[common]
+                gap = abs(int(a) - int(b)) if a.isdigit() and b.isdigit() else 50
+            scored.append((-common, abs(len(other) - len(segs)), gap, pos, c.id))
         scored.sort()
-        return [s[3] for s in scored[:n]]
+        return [s[4] for s in scored[:n]]
 
     # -- by id, title or phrase ------------------------------------------------
     def lookup(self, query: str) -> Clause | NotFound:
@@ -89,6 +90,8 @@ class RulesIndex:
         q = (query or "").strip()
         if not q:
             return NotFound(query="(empty)", suggestions=[])
+        if q.lower() in self.book.clauses:
+            return self.book.clauses[q.lower()]
         cid = parse_clause_id(q)
         if cid is not None:
             c = self.book.get(cid)

@@ -145,7 +145,7 @@ class ClauseSearch:
         for w in raw_words:
             if len(w) < 4 or w in STOPWORDS or stem(w) in self.vocab_stems or w.isdigit():
                 continue
-            match = process.extractOne(w, self._vocab_words, scorer=fuzz.ratio, score_cutoff=84)
+            match = process.extractOne(w, self._vocab_words, scorer=fuzz.ratio, score_cutoff=80)
             if match:
                 out.append(self.vocab[match[0]])
         return out
