@@ -53,7 +53,14 @@ class RulesIndex:
     def __init__(self, book: Rulebook, lexicon: Lexicon):
         self.book = book
         self.lexicon = lexicon
-        self.searcher = ClauseSearch(book, lexicon)
+        self._searcher: ClauseSearch | None = None
+
+    @property
+    def searcher(self) -> ClauseSearch:
+        """Built on first use: a lookup by number should not pay for the search index."""
+        if self._searcher is None:
+            self._searcher = ClauseSearch(self.book, self.lexicon)
+        return self._searcher
 
     @property
     def version(self) -> str:

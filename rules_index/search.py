@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
-from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 
 from rules_index.rulebook import Clause, Rulebook
@@ -119,6 +118,8 @@ class ClauseSearch:
         self.lexicon = lexicon
         self.use_lexicon = use_lexicon and lexicon is not None
         self.ids = [c.id for c in book.clauses.values() if c.kind != "section"]
+        from rank_bm25 import BM25Okapi  # numpy behind it: loaded only when searching
+
         docs = [self._document(book.clauses[i]) for i in self.ids]
         self.bm25 = BM25Okapi(docs)
         self.vocab: dict[str, str] = {}
