@@ -1,13 +1,15 @@
 """Plain-text rendering of rulebook answers, shared by the CLI and the console.
 
 Kept free of discord so the command line starts fast; the Discord embeds are
-built from the same pieces in ``bot.embeds``.
+built from the same ``bot.reply.Reply`` in ``bot.embeds``.  The ``*_json``
+helpers are the ``--json`` contract of ``bot.cli`` and keep their shapes.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.reply import Reply
 from rules_index import Clause, NotFound, RulesIndex
 from rules_index.search import Hit
 
@@ -84,18 +86,45 @@ def search_text(ix: RulesIndex, query: str, hits: list[Hit]) -> str:
     return "\n".join(out)
 
 
+# -- the neutral reply as terminal text ------------------------------------------------------------
+def reply_text(reply: Reply, width: int = 100) -> str:
+    """A ``Reply`` as the console and ``floor ruling`` print it.
+
+    The same content as the Discord embed: title, body, each section (rulebook
+    wording indented with ``│`` so it reads as a quotation), the question back
+    with numbered options, and the rulebook version.
+    """
+    out = [f"== {reply.title} =="]
+    if reply.body:
+        out.append(reply.body)
+    for sec in reply.sections:
+        out.append("")
+        if sec.quote:
+            out.append(f"{sec.name}:")
+            out.extend(f"  │ {line}" if line else "  │" for line in sec.body.splitlines())
+        elif sec.inline and "\n" not in sec.body:
+            out.append(f"{sec.name}: {sec.body}")
+        else:
+            out.append(f"{sec.name}:")
+            out.extend(f"  {line}" for line in sec.body.splitlines())
+    q = reply.question
+    if q is not None:
+        out.append("")
+        out.append(q.text)
+        for i, ch in enumerate(q.choices, start=1):
+            out.append(f"  {i}) {ch.label}")
+        if q.choices:
+            out.append("Answer with a number.")
+        else:
+            out.append("Type the answer" + (f" ({q.placeholder})." if q.placeholder else "."))
+    if reply.footer:
+        out.append("")
+        out.append(f"[{reply.footer}]")
+    return "\n".join(out)
+
+
 def ruling_text(ruling: Any) -> str:
-    """A ruling as plain text: outcome, citations, assumptions, what would flip it, questions back."""
-    lines = [f"[{ruling.kind}] {ruling.outcome}"]
-    if ruling.citations:
-        lines.append("Clauses: " + ", ".join(ruling.citations))
-    for a in ruling.assumptions:
-        lines.append(f"Assumed: {a}")
-    for alt in ruling.alternatives:
-        lines.append(f"Would differ if {alt.condition}: {alt.outcome}")
-    for i, fu in enumerate(ruling.follow_up, 1):
-        opts = " / ".join(f"{n}. {o.label}" for n, o in enumerate(fu.options, 1))
-        lines.append(f"Question {i}: {fu.question}" + (f" ({opts})" if opts else ""))
-    version = f" [{ruling.rulebook_version}]" if ruling.rulebook_version else ""
-    lines.append(f"Confidence {ruling.confidence:.2f}{version}")
-    return "\n".join(lines)
+    """``floor ruling TEXT``: an engine ``Ruling`` rendered exactly as the console shows it."""
+    from bot.handlers import from_ruling
+
+    return reply_text(from_ruling(ruling))
