@@ -38,7 +38,7 @@ def test_rule_not_found_json() -> None:
 
 def test_rule_jsonl_resolves_every_id_in_order() -> None:
     ids = get_index().book.ids()
-    lines = ids + ["", "4.1", "x" * 5000, "@everyone", "**1.4**"]
+    lines = [*ids, "", "4.1", "x" * 5000, "@everyone", "**1.4**"]
     p = run("rule", "--jsonl", stdin="\n".join(lines) + "\n")
     out = [json.loads(line) for line in p.stdout.splitlines()]
     assert len(out) == len(lines)
@@ -58,7 +58,7 @@ def test_search_jsonl_hostile_lines() -> None:
     lines = ["muck", "", "🃏🃏 ünïcödé", "<@&123> @here"]
     p = run("search", "--jsonl", stdin="\n".join(lines) + "\n")
     out = [json.loads(line) for line in p.stdout.splitlines()]
-    assert [o["query"] for o in out][0] == "muck" and len(out) == 4
+    assert next(o["query"] for o in out) == "muck" and len(out) == 4
     assert "error" in out[1]
 
 
