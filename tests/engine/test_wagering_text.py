@@ -30,113 +30,246 @@ class Case:
 
 CASES = [
     # -- staff shorthand ------------------------------------------------------------------------
-    Case("sb-silent-raise-shorthand", "100/200, btn opens 500, sb silently tosses 800, ruling?",
-         "1.4", ["raise"], {"raise_to": 900},
-         xfail="small blind's posted 100 is not extracted as already_in: expected raise to 900 (800 + 100 posted), "
-               "got raise_to 800"),
-    Case("single-chip-shorthand", "facing 25 seat 6 drops a single black 100 chip, no words. call or raise?",
-         "1.4.2", ["call"], {"call": 25, "change": 75},
-         xfail="'a single black 100 chip' is not extracted as single_chip: ruled under 1.4 as a raise to 100 "
-               "instead of a 1.4.2 call with 75 change"),
-    Case("bb-oversized-chip-shorthand", "bb 200 posted, facing 600 he drops one 1000 chip silently. change?",
-         "1.4.2", ["call"], {"call": 600, "change": 600},
-         xfail="'bb 200 posted' is not extracted as already_in=200: change computed as 400 instead of 600"),
-    Case("short-call-shorthand", "facing 400 he puts out 250 and nothing else, has plenty behind",
-         "1.1.3.1", ["make up", "150"], {"call": 400}),
-    Case("min-reraise-shorthand", "100/200 seat 3 raises to 600, what's the min reraise",
-         "1.4", ["1000"], {"min_raise_to": 1000}),
-    Case("min-raise-after-short-all-in", "whats the min raise after a raise to 600 and a short all in to 800 at 100/200",
-         "1.4", ["1200"], {"min_raise_to": 1200},
-         xfail="the action sequence (raise to 600, all-in to 800) is not extracted into actions: asks bet_faced "
-               "instead of ruling min raise to 1,200"),
-    Case("oot-check-then-bet-shorthand", "Seat 4 bet 300 out of turn, seat 2 then checked. Is seat 4's bet binding?",
-         "1.8.1", ["binding"],
-         xfail="'seat 2 then checked' is read as the action changing: ruled 1.8.2 (not binding) instead of 1.8.1 "
-               "(a check does not change the action, the 300 is binding)"),
-    Case("oot-call-then-bet", "Seat 6 called out of turn, then the player skipped bet 600. what happens to seat 6's call?",
-         "1.8.2", ["not binding", "returned"]),
-    Case("oot-fold", "seat 7 folded out of turn. can he un-fold since the action came back to him?",
-         "1.8.3", ["binding"]),
-    Case("dealer-pointed-wrong", "the dealer pointed at the wrong player and he bet before the skipped guy acted. what now?",
-         "2.6", ["void"],
-         xfail="picked the new 3.19 rule (dealer's valuation of a bet) and asks whether the player acted after it, "
-               "instead of 2.6 (dealer directed the wrong player: back to the last correct action, later actions void); "
-               "this passed before 3.19 landed"),
-    Case("clock-ran-out", "player took forever, dealer gave him 30 seconds, time ran out. ruling?",
-         "1.7.1", ["dead"]),
-
+    Case(
+        "sb-silent-raise-shorthand",
+        "100/200, btn opens 500, sb silently tosses 800, ruling?",
+        "1.4",
+        ["raise"],
+        {"raise_to": 900},
+        xfail="small blind's posted 100 is not extracted as already_in: expected raise to 900 (800 + 100 posted), "
+        "got raise_to 800",
+    ),
+    Case(
+        "single-chip-shorthand",
+        "facing 25 seat 6 drops a single black 100 chip, no words. call or raise?",
+        "1.4.2",
+        ["call"],
+        {"call": 25, "change": 75},
+        xfail="'a single black 100 chip' is not extracted as single_chip: ruled under 1.4 as a raise to 100 "
+        "instead of a 1.4.2 call with 75 change",
+    ),
+    Case(
+        "bb-oversized-chip-shorthand",
+        "bb 200 posted, facing 600 he drops one 1000 chip silently. change?",
+        "1.4.2",
+        ["call"],
+        {"call": 600, "change": 600},
+        xfail="'bb 200 posted' is not extracted as already_in=200: change computed as 400 instead of 600",
+    ),
+    Case(
+        "short-call-shorthand",
+        "facing 400 he puts out 250 and nothing else, has plenty behind",
+        "1.1.3.1",
+        ["make up", "150"],
+        {"call": 400},
+    ),
+    Case(
+        "min-reraise-shorthand",
+        "100/200 seat 3 raises to 600, what's the min reraise",
+        "1.4",
+        ["1000"],
+        {"min_raise_to": 1000},
+    ),
+    Case(
+        "min-raise-after-short-all-in",
+        "whats the min raise after a raise to 600 and a short all in to 800 at 100/200",
+        "1.4",
+        ["1200"],
+        {"min_raise_to": 1200},
+        xfail="the action sequence (raise to 600, all-in to 800) is not extracted into actions: asks bet_faced "
+        "instead of ruling min raise to 1,200",
+    ),
+    Case(
+        "oot-check-then-bet-shorthand",
+        "Seat 4 bet 300 out of turn, seat 2 then checked. Is seat 4's bet binding?",
+        "1.8.1",
+        ["binding"],
+        xfail="'seat 2 then checked' is read as the action changing: ruled 1.8.2 (not binding) instead of 1.8.1 "
+        "(a check does not change the action, the 300 is binding)",
+    ),
+    Case(
+        "oot-call-then-bet",
+        "Seat 6 called out of turn, then the player skipped bet 600. what happens to seat 6's call?",
+        "1.8.2",
+        ["not binding", "returned"],
+    ),
+    Case(
+        "oot-fold", "seat 7 folded out of turn. can he un-fold since the action came back to him?", "1.8.3", ["binding"]
+    ),
+    Case(
+        "dealer-pointed-wrong",
+        "the dealer pointed at the wrong player and he bet before the skipped guy acted. what now?",
+        "2.6",
+        ["void"],
+        xfail="picked the new 3.19 rule (dealer's valuation of a bet) and asks whether the player acted after it, "
+        "instead of 2.6 (dealer directed the wrong player: back to the last correct action, later actions void); "
+        "this passed before 3.19 landed",
+    ),
+    Case("clock-ran-out", "player took forever, dealer gave him 30 seconds, time ran out. ruling?", "1.7.1", ["dead"]),
     # -- casual players, typos and slang ---------------------------------------------------------------
-    Case("raise-then-5k-chip-slang", "yo so this guy says raise THEN throws one 5k chip in, villain had bet 1400. how much is his raise??",
-         "1.4.2", ["raise"], {"raise_to": 5000},
-         xfail="'villain had bet 1400' is not extracted as bet_faced: asks bet_faced instead of ruling a raise "
-               "to 5,000 under 1.4.2"),
-    Case("fold-not-in-muck-yet", "guy folded his cards over the line but they didnt hit the muck yet, can he take em back lol",
-         "1.1.5.1", ["dead", "retrievable"]),
-    Case("meant-100-after-chips", "checked to seat 3, he slides out 500 without a word, then says he meant 100. what's the bet",
-         "1.1.2.2", ["500"], {"bet": 500}),
-    Case("bet-300-before-chip-typo", "k so i said 'bet 300' b4 my 500 chip hit the table, dealer says its 500. whos right",
-         "1.1.2.1", ["300"], {"bet": 300, "change": 200},
-         xfail="'b4 my 500 chip hit the table' is not read as verbal_timing=before / bet_faced=0, and 'chip' sends "
-               "it to 1.4.2, which asks bet_faced instead of ruling a 300 bet with 200 change under 1.1.2.1"),
-    Case("dealer-mucked-loose-cards", "dealer mucked my cards when I looked away, they were sitting loose by the line. do I get my chips back??",
-         "1.5.1", ["no redress"]),
-    Case("dealer-swept-angry", "u cant muck my hand for me thats on the dealer!! my cards were just sitting there unprotected and he swept them",
-         "1.5.1", ["no redress"]),
-    Case("knock-is-check", "does knocking on the table count as a check?",
-         "1.1.1", ["knocking"],
-         xfail="'knocking on the table' is not matched to 1.1.1: picked 3.17/3.18 (stack visibility) instead"),
-    Case("rit-one-says-no", "heads up both all in on the flop, one guy doesn't want to run it twice. do we run it twice anyway?",
-         "1.9.3", ["once"]),
-    Case("rit-three-players", "three of us are all in preflop, can we run it twice?",
-         "1.9.1", ["no", "two players"],
-         xfail="'three of us' is not extracted as players_in_hand=3: answers the generic 1.9 conditions instead of "
-               "'no, only two players' under 1.9.1"),
-    Case("rit-split-4800", "we ran it twice, pot was 4800, I won one board, how much do I get",
-         "1.10", ["2400"], {"each_board": 2400}),
-    Case("rit-odd-chip", "we ran it twice on a 4825 pot and split the boards, who gets the odd chip",
-         "1.10", ["2412", "odd chip"], {"each_board": 2412, "odd_chip": 1},
-         xfail="'odd chip' is matched to the uncovered topic before the rules: answered 'not covered' with no "
-               "citation, instead of 1.10 (2,412 per board, odd chip left to staff)"),
-    Case("rit-three-times", "can we run it three times if we both agree?",
-         "1.10", ["two sets"]),
-    Case("bettor-must-table", "river: i bet, he called, then he mucked. do i have to show both cards to get the pot?",
-         "1.12", ["both hole cards"]),
-    Case("caller-need-not-table", "i called his river bet and he mucked without showing, do i need to table my hand?",
-         "1.12", ["does not have to table"]),
-    Case("skip-big-blind", "can i skip my big blind this orbit? just want to sit out one hand",
-         "1.14", ["may not refuse"]),
-    Case("string-two-trips", "dude went back to his stack twice for more chips facing 200, is that a raise?",
-         "1.6", ["not permitted"]),
-    Case("said-call-then-1000", "player said call then put out 1000 facing a 400 bet, is it a raise?",
-         "1.2", ["call"], {"call": 400, "returned": 600}),
-
+    Case(
+        "raise-then-5k-chip-slang",
+        "yo so this guy says raise THEN throws one 5k chip in, villain had bet 1400. how much is his raise??",
+        "1.4.2",
+        ["raise"],
+        {"raise_to": 5000},
+        xfail="'villain had bet 1400' is not extracted as bet_faced: asks bet_faced instead of ruling a raise "
+        "to 5,000 under 1.4.2",
+    ),
+    Case(
+        "fold-not-in-muck-yet",
+        "guy folded his cards over the line but they didnt hit the muck yet, can he take em back lol",
+        "1.1.5.1",
+        ["dead", "retrievable"],
+    ),
+    Case(
+        "meant-100-after-chips",
+        "checked to seat 3, he slides out 500 without a word, then says he meant 100. what's the bet",
+        "1.1.2.2",
+        ["500"],
+        {"bet": 500},
+    ),
+    Case(
+        "bet-300-before-chip-typo",
+        "k so i said 'bet 300' b4 my 500 chip hit the table, dealer says its 500. whos right",
+        "1.1.2.1",
+        ["300"],
+        {"bet": 300, "change": 200},
+        xfail="'b4 my 500 chip hit the table' is not read as verbal_timing=before / bet_faced=0, and 'chip' sends "
+        "it to 1.4.2, which asks bet_faced instead of ruling a 300 bet with 200 change under 1.1.2.1",
+    ),
+    Case(
+        "dealer-mucked-loose-cards",
+        "dealer mucked my cards when I looked away, they were sitting loose by the line. do I get my chips back??",
+        "1.5.1",
+        ["no redress"],
+    ),
+    Case(
+        "dealer-swept-angry",
+        "u cant muck my hand for me thats on the dealer!! my cards were just sitting there unprotected "
+        "and he swept them",
+        "1.5.1",
+        ["no redress"],
+    ),
+    Case(
+        "knock-is-check",
+        "does knocking on the table count as a check?",
+        "1.1.1",
+        ["knocking"],
+        xfail="'knocking on the table' is not matched to 1.1.1: picked 3.17/3.18 (stack visibility) instead",
+    ),
+    Case(
+        "rit-one-says-no",
+        "heads up both all in on the flop, one guy doesn't want to run it twice. do we run it twice anyway?",
+        "1.9.3",
+        ["once"],
+    ),
+    Case(
+        "rit-three-players",
+        "three of us are all in preflop, can we run it twice?",
+        "1.9.1",
+        ["no", "two players"],
+        xfail="'three of us' is not extracted as players_in_hand=3: answers the generic 1.9 conditions instead of "
+        "'no, only two players' under 1.9.1",
+    ),
+    Case(
+        "rit-split-4800",
+        "we ran it twice, pot was 4800, I won one board, how much do I get",
+        "1.10",
+        ["2400"],
+        {"each_board": 2400},
+    ),
+    Case(
+        "rit-odd-chip",
+        "we ran it twice on a 4825 pot and split the boards, who gets the odd chip",
+        "1.10",
+        ["2412", "odd chip"],
+        {"each_board": 2412, "odd_chip": 1},
+        xfail="'odd chip' is matched to the uncovered topic before the rules: answered 'not covered' with no "
+        "citation, instead of 1.10 (2,412 per board, odd chip left to staff)",
+    ),
+    Case("rit-three-times", "can we run it three times if we both agree?", "1.10", ["two sets"]),
+    Case(
+        "bettor-must-table",
+        "river: i bet, he called, then he mucked. do i have to show both cards to get the pot?",
+        "1.12",
+        ["both hole cards"],
+    ),
+    Case(
+        "caller-need-not-table",
+        "i called his river bet and he mucked without showing, do i need to table my hand?",
+        "1.12",
+        ["does not have to table"],
+    ),
+    Case(
+        "skip-big-blind",
+        "can i skip my big blind this orbit? just want to sit out one hand",
+        "1.14",
+        ["may not refuse"],
+    ),
+    Case(
+        "string-two-trips",
+        "dude went back to his stack twice for more chips facing 200, is that a raise?",
+        "1.6",
+        ["not permitted"],
+    ),
+    Case(
+        "said-call-then-1000",
+        "player said call then put out 1000 facing a 400 bet, is it a raise?",
+        "1.2",
+        ["call"],
+        {"call": 400, "returned": 600},
+    ),
     # -- formal trainee questions ----------------------------------------------------------------------
-    Case("formal-oversized-chip", "Could you please clarify the procedure when a player places a single chip of greater "
-         "value than the bet without verbal announcement?",
-         "1.4.2", ["call"],
-         xfail="a procedural question with no amounts asks bet_faced (needs_facts) instead of stating the 1.4.2 "
-               "rule that the chip is a call"),
-    Case("formal-silent-450", "At 50/100, after an open to 300, a player silently puts out 450 in one motion. What is the ruling?",
-         "1.4.1", ["call"], {"call": 300},
-         xfail="'after an open to 300' is not extracted as the bet faced: ruled a 450 bet under 1.1.2.2 instead of "
-               "a call of 300 under 1.4.1 (min raise is to 500)"),
-    Case("formal-showdown-no-bets", "Trainee question: if nobody bet or raised all hand, who shows first at showdown?",
-         "1.11", ["normal order"]),
-    Case("formal-modify-wager", "can a player take back part of his bet if nobody has acted yet?",
-         "1.3", ["may not be modified"]),
-    Case("formal-new-player", "new player sitting down, what are his options for the blind?",
-         "1.13", ["big blind"]),
-    Case("formal-dead-hand", "what's a dead hand mean",
-         "1.15", ["ineligible"]),
-
+    Case(
+        "formal-oversized-chip",
+        "Could you please clarify the procedure when a player places a single chip of greater "
+        "value than the bet without verbal announcement?",
+        "1.4.2",
+        ["call"],
+        xfail="a procedural question with no amounts asks bet_faced (needs_facts) instead of stating the 1.4.2 "
+        "rule that the chip is a call",
+    ),
+    Case(
+        "formal-silent-450",
+        "At 50/100, after an open to 300, a player silently puts out 450 in one motion. What is the ruling?",
+        "1.4.1",
+        ["call"],
+        {"call": 300},
+        xfail="'after an open to 300' is not extracted as the bet faced: ruled a 450 bet under 1.1.2.2 instead of "
+        "a call of 300 under 1.4.1 (min raise is to 500)",
+    ),
+    Case(
+        "formal-showdown-no-bets",
+        "Trainee question: if nobody bet or raised all hand, who shows first at showdown?",
+        "1.11",
+        ["normal order"],
+    ),
+    Case(
+        "formal-modify-wager",
+        "can a player take back part of his bet if nobody has acted yet?",
+        "1.3",
+        ["may not be modified"],
+    ),
+    Case("formal-new-player", "new player sitting down, what are his options for the blind?", "1.13", ["big blind"]),
+    Case("formal-dead-hand", "what's a dead hand mean", "1.15", ["ineligible"]),
     # -- players quoting other rooms -------------------------------------------------------------------
-    Case("angry-fifty-percent", "In my room it's the 50% rule! 200/400, guy raised to 1200, I put out 1700 without saying "
-         "anything and the dealer called it a call. That's ridiculous",
-         "1.4.1", ["call", "50%"], {"call": 1200},
-         xfail="'guy raised to 1200' is not extracted as the bet faced: ruled a 1,700 bet under 1.1.2.2 instead of "
-               "a call of 1,200 under 1.4.1 (min raise to 2,000, no 50% rule)"),
-    Case("appeal-to-tda", "I disagree with the floor decision, can I appeal to the manager or the TDA?",
-         "staff-authority", ["cannot be overruled"]),
+    Case(
+        "angry-fifty-percent",
+        "In my room it's the 50% rule! 200/400, guy raised to 1200, I put out 1700 without saying "
+        "anything and the dealer called it a call. That's ridiculous",
+        "1.4.1",
+        ["call", "50%"],
+        {"call": 1200},
+        xfail="'guy raised to 1200' is not extracted as the bet faced: ruled a 1,700 bet under 1.1.2.2 instead of "
+        "a call of 1,200 under 1.4.1 (min raise to 2,000, no 50% rule)",
+    ),
+    Case(
+        "appeal-to-tda",
+        "I disagree with the floor decision, can I appeal to the manager or the TDA?",
+        "staff-authority",
+        ["cannot be overruled"],
+    ),
 ]
 
 
