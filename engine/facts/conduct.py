@@ -139,6 +139,9 @@ class ConductFacts(BaseModel):
 
     # -- 3.15 / 3.19: asking the dealer about amounts ---------------------------------------------------
     pot_size_asked: bool | None = fact("Did a player ask the dealer for the exact size of the pot?", YES_NO)
+    bet_value_asked: bool | None = fact(
+        "Did a player ask the dealer to verify the value of a bet or raise?", YES_NO
+    )
     dealer_misvalued: bool | None = fact(
         "Did the dealer state the wrong value for the bet or raise?", YES_NO
     )

@@ -288,7 +288,7 @@ def contest_pot_immediately(ctx: Context) -> Finding:
 
 
 # -- 3.7: seats ----------------------------------------------------------------------------------------------
-@rule("seat_choice", ["3.7"], trigger=lambda f: 1.0 if f.seat_request else 0.0)
+@rule("seat_choice", ["3.7"], trigger=lambda f: 1.1 if f.seat_request else 0.0)
 def seat_choice(ctx: Context) -> Finding:
     """Players choose their seats where possible; the supervisor has the final allocation."""
     return Finding(
@@ -547,7 +547,7 @@ ESTIMATE = ("players are entitled to a reasonable estimation of another player's
 
 
 def _visibility_trigger(f: Facts) -> float:
-    if f.precise_count_asked or f.all_in_total is not None:
+    if f.precise_count_asked:
         return 0.0
     return 0.9 if (f.stack_hidden or f.stack_size_asked) else 0.0
 
@@ -566,7 +566,7 @@ def stack_estimate_and_visibility(ctx: Context) -> Finding:
 
 
 def _count_trigger(f: Facts) -> float:
-    if f.precise_count_asked or f.all_in_total is not None or f.all_in_announced is False:
+    if f.precise_count_asked or f.all_in_announced is False:
         return 1.0
     return 0.0
 
@@ -613,7 +613,7 @@ def all_in_precise_count(ctx: Context) -> Finding:
 def _valuation_trigger(f: Facts) -> float:
     if f.dealer_misvalued or f.dealer_said_amount is not None:
         return 1.2
-    return 0.0
+    return 1.0 if f.bet_value_asked else 0.0
 
 
 def _acted(ctx: Context) -> bool:

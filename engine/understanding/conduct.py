@@ -1,9 +1,564 @@
-"""Fact extraction for section 3 (player conduct): patterns for how people describe it."""
+"""Fact extraction for section 3 (player conduct): patterns for how people describe it.
+
+Staff write "S4 away at the deal, BB due"; players write "can i rathole a
+couple blacks" or "my buddy was in the bathroom when they dealt"; trainees
+write "If a player is not in his seat when the initial deal occurs...".  The
+patterns below are for those ways of talking about a situation (who was
+where, what was shown or said, what someone wants to do with chips), never
+for one particular question.  Amounts come from ``engine.understanding.common``.
+
+Every pattern sets a fact only when the words say it; silence leaves the fact
+None, so the rules ask or assume as the fact itself says.
+"""
 
 from __future__ import annotations
 
+import re
+
+from engine.understanding.common import NUM, amounts_in, chips_described, parse_amount
 from engine.understanding.doc import Doc
+
+WHO = r"(?:seat\s*#?\d+|s\d+|he|she|they|him|her|them|his|my|our|their|the (?:other )?(?:guy|player|man|woman|lady|dude)|villain|opponent)"
+PAL = r"(?:buddy|friend|mate|pal|neighbou?r|brother|sister|wife|husband|girlfriend|boyfriend|partner|cousin|dad|son|bro)"
+HANDS = (r"(?:royal flush|straight flush|quads|four of a kind|full house|boat|flush|straight|trips|a set|set|"
+         r"three of a kind|two pair|one pair|a pair|pair of \w+|high card|ace high|king high|nothing|the nuts)")
+LANGUAGES = (r"russian|spanish|chinese|mandarin|cantonese|french|vietnamese|german|italian|portuguese|polish|hindi|"
+             r"tagalog|korean|japanese|arabic|hebrew|thai|farsi|persian|greek|ukrainian|romanian|turkish|punjabi|"
+             r"urdu|bulgarian|serbian|hungarian|dutch|swedish|khmer|lao|burmese|cantonese")
+
+
+def _any(text: str, *patterns: str) -> re.Match[str] | None:
+    for p in patterns:
+        m = re.search(p, text)
+        if m:
+            return m
+    return None
+
+
+def _amount_after(text: str, pattern: str) -> int | None:
+    """The first amount written right after ``pattern`` ("table max is 1k" -> 1000)."""
+    m = re.search(pattern + r"\s*(?:is|of|=|:|at|was|are)?\s*(?:only\s+)?\$?(" + NUM + r")", text)
+    return parse_amount(m.group(1)) if m else None
+
+
+# -- timing: was the hand still being played? ---------------------------------------------------------------
+_DURING = (r"\bduring (?:a|the|his|her|their) hands?\b|\bmid.?hand\b|\bin the middle of (?:a|the) hand\b|"
+           r"\bwhile (?:the )?(?:hand|cards) (?:is|are|was|were) (?:live|in play|still going|in progress)|"
+           r"\bwhile (?:there are |there were )?live cards\b|\bwith live cards\b|\bstill in the hand\b|"
+           r"\bwhile (?:he|she|i|they|we) (?:was|were|is|are|am) (?:still )?in (?:a|the) hand\b|"
+           r"\bfacing a (?:\d[\d,]* )?(?:bet|raise|shove)\b|\bhand (?:is|was) (?:still )?(?:live|in progress|going)\b|"
+           r"\bbefore (?:he|she|i|they) (?:acted|acts|decided)\b|\bstill to act\b|\b(?:on|during) the (?:flop|turn|river)\b")
+_AFTER = (r"\bafter (?:the|a|that) hand\b|\bhand(?:'s| is| was| had)? (?:over|finished|done|ended|complete)\b|"
+          r"\bat the (?:end|completion) of (?:the|a) (?:hand|round)\b|\bafter (?:winning|he won|she won|i won|"
+          r"taking down|raking)\b|\bafter the pot (?:was|got) (?:pushed|shipped|awarded)\b|\buncontested\b|"
+          r"\bwon the pot\b|\bwins? (?:a|the) (?:\d[\d,]* )?pot\b|\bonce the hand (?:is|was) over\b|"
+          r"\bafter (?:everyone|everybody) folded\b|\bafter the river\b(?! was)")
+
+
+def _timing(doc: Doc) -> None:
+    t = doc.low
+    if re.search(_AFTER, t) and not re.search(r"\bstill in the hand\b|\bmid.?hand\b", t):
+        doc.set("round_complete", True)
+    elif re.search(_DURING, t):
+        doc.set("round_complete", False)
+    if re.search(r"\b(?:no live (?:hole )?cards|has(?:n'?t| not) (?:got )?(?:any )?live cards|between hands|"
+                 r"(?:already|has|had|just|i'?ve|he'?s|she'?s) (?:already )?(?:folded|mucked)|"
+                 r"after (?:he|she|i|they) (?:folded|mucked)|not in (?:the|this) hand|out of the hand|"
+                 r"before the (?:next )?(?:deal|hand)|sitting this (?:hand|one) out)\b", t):
+        doc.set("live_cards", False)
+    if doc.found.get("live_cards") is False and re.search(r"\bstill in the (?:hand|pot)\b|\bstill has live", t):
+        # "Seat 5 (still in the hand) showed Seat 6, who had already folded": the fold is someone else's.
+        rest = re.sub(r"\bwho (?:had |has )?(?:already )?(?:folded|mucked)\b", "", t)
+        if not re.search(r"\b(?:already|has|had|just) (?:already )?(?:folded|mucked)\b|\bno live cards\b|"
+                         r"\bbetween hands\b", rest):
+            doc.set("live_cards", True, overwrite=True)
+    elif re.search(r"\b(?:still (?:has|have|had|holds?|holding) (?:his |her |my )?(?:live )?(?:hole )?cards|"
+                   r"(?:has|have|had|with|holding) live (?:hole )?cards|still in the (?:hand|pot)|mid.?hand|"
+                   r"in the middle of (?:a|the) hand|during (?:a|the) hand|while (?:he|she|i)(?:'s| is| am| was)? "
+                   r"(?:still )?in (?:a|the) hand|(?:he|she|i)(?:'s| is| am| was) in (?:a|the) hand)\b", t):
+        doc.set("live_cards", True)
+
+
+# -- 3.1: language, noise, collusion, spectators ------------------------------------------------------------
+def _table_directions(doc: Doc) -> None:
+    t = doc.low
+    if re.search(r"\b(?:" + LANGUAGES + r")\b", t) or _any(
+            t, r"\b(?:foreign|another|other|own|different|native) language\b", r"\benglish only\b",
+            r"\bonly english\b", r"\bspeak(?:ing)? english\b", r"\bin english\b", r"\bnot (?:in )?english\b",
+            r"\b(?:a|their|his|her) (?:own )?language\b"):
+        doc.set("foreign_language", True)
+    if _any(t, r"\bloud(?:ly)?\b", r"\bnois[ey]\b|\bnoise\b", r"\bsilen(?:ce|t)\b(?! ?(?:bet|raise|call|slid|ly))",
+            r"\bquiet\b", r"\bshut up\b", r"\b(?:yell|shout|scream|argu|bicker)(?:s|ed|ing)?\b",
+            r"\bkeeps? (?:on )?(?:talking|chatting|jabbering|yapping|gabbing)\b",
+            r"\b(?:talking|chatting|chatter|yapping)\b[^.]{0,30}\b(?:non.?stop|constantly|all (?:the )?(?:time|night|"
+            r"hand)|during (?:hands|the hand|play))\b",
+            r"\bcan'?t (?:hear|concentrate|think)\b", r"\b(?:constant|non.?stop) (?:talk|chatter|chat)\b"):
+        if not re.search(r"\bsilently\b", t) or re.search(r"\bsilence\b|\bquiet\b|\bloud", t):
+            doc.set("table_noise", True)
+    if _any(t, r"\bcollu(?:de|des|ded|ding|sion|sive)\b", r"\bsoft.?play(?:ing|ed|s)?\b", r"\bchip.?dump(?:ing|ed|s)?\b",
+            r"\bteam(?:ing|ed)? up\b", r"\bworking (?:together|as a team)\b", r"\bin cahoots\b",
+            r"\bsignal(?:l?ing|l?ed|s)? (?:each other|to each other|one another)\b", r"\bplaying as a team\b",
+            r"\bnever (?:bet|raise) (?:into|against) each other\b"):
+        doc.set("collusion_suspected", True)
+    if _any(t, r"\bspectators?\b", r"\brail ?birds?\b", r"\bon the rail\b", r"\bthe rail\b", r"\bonlookers?\b",
+            r"\bbystanders?\b", r"\bsweat(?:ing|er|ers)?\b", r"\bwatching (?:the game|from behind|over)\b",
+            r"\b(?:standing|stood|hovering|leaning|sitting) (?:right )?(?:behind|over)\b",
+            r"\b(?:not|isn'?t|wasn'?t|who'?s not) (?:playing|in the game|at the table)\b[^.]{0,20}\b(?:friend|guy|"
+            r"person|someone)\b", r"\b(?:someone|a guy|a person|people|a crowd|crowd|friends?|girlfriend|wife)\b"
+            r"[^.]{0,20}\b(?:not|isn'?t|aren'?t) (?:playing|in the game)\b", r"\bcrowd(?:ing)?\b"):
+        doc.set("spectators_present", True)
+
+
+# -- 3.2 / 3.8: hand information, shown cards ---------------------------------------------------------------
+_SHOW = r"(?:show(?:s|ed|n|ing)?|flash(?:es|ed|ing)?|let|lets|letting|tilt(?:s|ed)?|turn(?:s|ed)? up)"
+
+
+def _shared_information(doc: Doc) -> None:
+    t = doc.low
+    shown = _any(
+        t,
+        _SHOW + r" (?:his |her |their |my |both |the |2 |two )?(?:hole )?(?:cards?|hand|holding)\b"
+        r"(?: (?:only|just))? to " + r"(?!the (?:whole )?table|everyone|everybody|all)",
+        r"\bshow(?:s|ed|n|ing)? (?:only )?(?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player|"
+        r"person|dude|lady) (?:next to|beside|on|to) \w+|(?:his|her|my) neighbou?r|one (?:player|person|guy)|"
+        r"(?:him|her)) (?:his |her |their |my |both )?(?:hole )?(?:cards?|hand)\b",
+        r"\blet (?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|him|her|the (?:guy|player)[^.]{0,15}) "
+        r"(?:see|look at|peek at)\b",
+        r"\b(?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player)[^.]{0,15}) (?:saw|got to see|"
+        r"was shown)\b",
+        r"\bshow one,? show all\b", r"\bshowed (?:it|them) (?:only )?to\b",
+        r"\b(?:seat\s*#?\d+|s\d+) only\b[^.]{0,20}\b(?:saw|shown)\b",
+    )
+    if shown:
+        doc.set("cards_shown_privately", True)
+        tail = t[shown.end():]
+        if re.search(r"\b(?:muck(?:s|ed)?|into the muck|in the muck|folded (?:them|it|his cards)|threw (?:them|it) "
+                     r"(?:away|in)|tossed (?:them|it)|(?:gave|slid|pushed|returned) (?:them|it|his cards) (?:back )?to "
+                     r"the dealer|already (?:gone|buried))\b", tail):
+            doc.set("shown_cards_mucked", True)
+        elif re.search(r"\bstill (?:has|holding|holds|had|in front of)\b|\bhas(?:n'?t| not) (?:mucked|folded)\b|"
+                       r"\b(?:before|without) (?:mucking|folding)\b", tail):
+            doc.set("shown_cards_mucked", False)
+    talk = _any(
+        t,
+        r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?|said|saying|says|mention(?:s|ed|ing)?|blurt(?:s|ed|ing)? out|"
+        r"announc(?:es|ed|ing)|talk(?:s|ed|ing)? about|discuss(?:es|ed|ing)?|signal(?:s|l?ed|l?ing)?|hint(?:s|ed|ing)?)"
+        r"\b[^.]{0,40}\b(?:what (?:he|she|i|they) (?:had|has|have|folded|mucked|threw away|laid down|was holding)|"
+        r"(?:his|her|my|their) (?:hand|hole cards|cards|draw|kicker|holding)|(?:he|she|i) (?:had|folded|mucked|laid "
+        r"down|threw away|has|was holding) (?:a|an|the|pocket|two|both|\w+ \w+s\b))",
+        r"\b(?:i|he|she) (?:folded|mucked|had|threw away|laid down) (?:the |a |an |pocket )?(?:aces?|kings?|queens?|"
+        r"jacks?|tens?|nines?|[2-9]s|[akqj]\w*)\b[^.]{0,30}\b(?:while|during|still|mid)\b",
+        r"\b(?:sharing|share|shared|exchang(?:e|ed|ing)|pass(?:ing|ed)?) (?:hand |card )?(?:info(?:rmation)?|"
+        r"details)\b",
+        r"\bwhat (?:he|she|i) folded\b",
+    )
+    if talk:
+        doc.set("hand_info_shared", True)
+
+
+# -- 3.3: the stub and the discards ------------------------------------------------------------------------------
+def _peek(doc: Doc) -> None:
+    t = doc.low
+    if _any(t, r"\brabbit(?:s|ing)?\b", r"\bwhat (?:the )?(?:next card|river|turn|flop|board) (?:would|will|was going to)"
+            r"(?:'ve| have)? (?:been|come|hit|be)\b", r"\bwhat would(?:'ve| have)? (?:come|hit|been)\b",
+            r"\bwould(?:'ve| have) (?:come|hit|been|made)\b[^.]{0,30}\b(?:river|turn|card|flop|deck)\b",
+            r"\b(?:look|looks|looked|looking|peek|peeks|peeked|peeking|see|check|flip|flips|flipped|turn|turned|dig|"
+            r"dug|go|went|rummag\w*|sneak\w*|glanc\w*)\b[^.]{0,12}\b(?:at |through |in(?:to)? |over |up )?"
+            r"(?:the )?(?:undealt|next|remaining|top) (?:cards?|card of the deck)\b",
+            r"\b(?:look|looks|looked|looking|peek|peeks|peeked|peeking|dig|dug|digging|go|went|rummag\w*|sift\w*|"
+            r"sort\w*|check|checked|glanc\w*)\b[^.]{0,12}\b(?:at |through |in(?:to)? |over )?(?:the )?(?:muck|"
+            r"discards?|burn cards?|burns|stub|deck)\b",
+            r"\b(?:the )?(?:stub|undealt cards|discards)\b[^.]{0,20}\b(?:see|look|peek|show|shown|flip)\w*\b",
+            r"\bshow(?:s|ed)? (?:us |me |him )?(?:the )?(?:next|remaining|undealt) cards?\b",
+            r"\bwhat was (?:coming|next|on top)\b"):
+        doc.set("peek_at_deck", True)
+
+
+# -- 3.4: advice ---------------------------------------------------------------------------------------------------
+_ACT = r"(?:call|fold|raise|shove|jam|bet|check|muck|push|go all.?in|ship it|lay it down|snap)"
+
+
+def _advice(doc: Doc) -> None:
+    t = doc.low
+    directive = r"['\"]?(?:just |you should |you gotta |you have to |you got to |go ahead and |you need to |you must )"
+    target = r"(?:him|her|them|me|seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player|kid|lady))"
+    if _any(t, r"\badvi(?:ce|se|ses|sed|sing)\b", r"\bcoach(?:es|ed|ing)?\b", r"\bsuggest(?:s|ed|ing)?\b",
+            r"\b(?:told|tell(?:s|ing)?|urg(?:es|ed|ing)|nudg(?:es|ed|ing)|signal(?:s|l?ed|l?ing)?) " + target
+            + r" (?:to |that (?:he|she) should )?" + _ACT + r"\b",
+            r"\b(?:whisper(?:s|ed|ing)?|mutter(?:s|ed|ing)?|hiss(?:es|ed)?|mouth(?:s|ed|ing)?)\b[^.]{0,20}"
+            r"['\"]?(?:just |you should |you gotta |to )?" + _ACT + r"\b(?! ?(?:the clock|time|out|over|it twice))",
+            r"\b(?:said|says|saying|yell(?:s|ed|ing)|shout(?:s|ed|ing)|went)\b[^.]{0,20}" + directive + _ACT + r"\b",
+            r"\b(?:said|says|saying|yell(?:s|ed|ing)|shout(?:s|ed|ing))\b (?:to )?" + target + r",? " + directive + r"?"
+            + _ACT + r"\b",
+            r"\b(?:help(?:s|ed|ing)?|influenc(?:e|es|ed|ing)) " + target + r"\b(?: (?:decide|play|with (?:his|her|the) "
+            r"(?:hand|decision)))?",
+            r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?) " + target + r" what to do\b",
+            r"\b(?:ask(?:s|ed|ing)?|consult(?:s|ed|ing)?) (?:his|her|my) (?:" + PAL + r"|coach)\b[^.]{0,30}"
+            r"\b(?:what to do|whether to|should (?:i|he|she))\b",
+            r"\b(?:backseat|back.?seat|table coach(?:ing)?)\b"):
+        doc.set("advice_given", True)
+
+
+# -- 3.5 / 3.13: miscalled hands --------------------------------------------------------------------------------
+_ANNOUNCE = (r"(?:announc(?:es|ed|ing)|declar(?:es|ed|ing)|call(?:s|ed|ing)|says?|said|saying|claim(?:s|ed|ing)|"
+             r"shout(?:s|ed|ing)|yell(?:s|ed|ing)|told (?:everyone|the table|him|her|us)|tells)")
+_HELD = (r"(?:actually|really|in fact|turned out|but|when|then|instead|though|yet)\b[^.]{0,40}?\b(?:had|has|holds?|"
+         r"held|tabled|tables|showed|shows|turned over|turns over|flipped|flips|revealed|was holding|is holding|had "
+         r"made|made)")
+
+
+def _miscall(doc: Doc) -> None:
+    t = doc.low
+    m_ann = re.search(_ANNOUNCE + r"\s+(?:that )?(?:he|she|i)?\s*(?:has|had|have|got)?\s*['\"]?(?:a |an |the )?(" +
+                      HANDS + r")", t)
+    m_act = re.search(_HELD + r"\s+(?:a |an |the )?(" + HANDS + r")", t[m_ann.end():] if m_ann else "")
+    if m_ann and m_act:
+        said, held = _hand_name(m_ann.group(1)), _hand_name(m_act.group(1))
+        doc.set("announced_hand", said)
+        doc.set("actual_hand", held)
+        if said != held:
+            doc.set("hand_miscalled", True)
+    if _any(t, r"\bmis-?call(?:s|ed|ing)?\b", r"\bmis-?read(?:s|ing)? (?:his|her|my|their|the) (?:own )?hand\b",
+            r"\bmis-?declar\w*\b", r"\bcalled (?:his|her|my|their) hand wrong\b",
+            r"\b(?:wrong|incorrect(?:ly)?) (?:hand )?(?:announc|call|declar)\w*\b",
+            r"\b(?:announc|call|declar)\w* (?:his|her|my|their|the) (?:own )?hand (?:wrong|incorrect)\w*\b",
+            r"\bdidn'?t (?:realis|realiz|see|know|notice)e? (?:he|she|i) (?:had|made)\b",
+            r"\bthought (?:he|she|i) (?:had|only had)\b[^.]{0,40}\b(?:actually|but|really)\b",
+            r"\bcards? speaks?\b", r"\bcard speak\b"):
+        doc.set("hand_miscalled", True)
+    if doc.found.get("hand_miscalled") or m_ann:
+        if _any(t, r"\b(?:tabled|tables|turned (?:over|up)|turns (?:over|up)|flipped|flips|face up|opened|shows|"
+                r"showed|shown|revealed)\b"):
+            doc.set("hand_opened", True)
+        elif _any(t, r"\b(?:without|before|never|didn'?t|did not|hasn'?t|had not) (?:showing|show|shown|tabling|table|"
+                  r"tabled|turning)\b"):
+            doc.set("hand_opened", False)
+        tail = t[m_ann.end():] if m_ann else t
+        if re.search(r"\b(?:muck(?:s|ed)?|fold(?:s|ed)?|threw (?:his|her) (?:hand|cards)|tossed (?:his|her) "
+                     r"(?:hand|cards)|gave up|laid (?:it )?down)\b", tail):
+            doc.set("acted_on_miscall", True)
+    if doc.found.get("hand_miscalled") or m_ann or doc.found.get("acted_on_miscall"):
+        if _any(t, r"\bon purpose\b", r"\bdeliberate(?:ly)?\b", r"\bintentional(?:ly)?\b", r"\bintent(?:ion)?\b(?! "
+                r"to (?:fold|muck))", r"\bangl(?:e|ed|ing)(?: shoot(?:ing)?| shot)?\b", r"\blied\b|\blying\b",
+                r"\btrick(?:ed|ing)?\b", r"\bfake(?:d)?\b", r"\bto (?:get|make|induce|trick) (?:him|her|them|the other|"
+                r"villain|seat\s*#?\d+|me)\b[^.]{0,15}\b(?:fold|muck|call|act|lay)\b"):
+            doc.set("miscall_intent", True)
+        elif _any(t, r"\bhonest (?:mistake|error)\b", r"\bby (?:mistake|accident)\b", r"\baccident(?:al|ally)?\b",
+                  r"\bgenuine(?:ly)? (?:mistake|misread)\b", r"\bno intent\b", r"\bdidn'?t mean (?:it|to)\b"):
+            doc.set("miscall_intent", False)
+
+
+def _hand_name(raw: str) -> str:
+    raw = raw.strip()
+    return {"boat": "full house", "a set": "three of a kind", "set": "three of a kind", "trips": "three of a kind",
+            "quads": "four of a kind", "a pair": "one pair"}.get(raw, raw)
+
+
+# -- 3.6: contesting a pot ---------------------------------------------------------------------------------------
+_NEXT_DEAL = (r"(?:the )?(?:first card|next (?:hand|deal|round)|new hand|cards?) (?:of the next (?:hand|round) )?"
+              r"(?:was|were|had been|has been|got|had|has)? ?(?:already )?(?:dealt|pitched|drawn|started|begun|"
+              r"underway|out|in the air|going)")
+
+
+def _contest(doc: Doc) -> None:
+    t = doc.low
+    if _any(t, r"\bcontest(?:s|ed|ing)?\b", r"\bdisput(?:e|es|ed|ing)\b", r"\bprotest(?:s|ed|ing)?\b",
+            r"\bclaim(?:s|ed|ing)? (?:that )?(?:he|she|i|they)?\s*(?:had|held|has|won|should have won|had the "
+            r"(?:best|better|winning))\b",
+            r"\bclaim(?:s|ed|ing)? (?:the|that|a|his|her|my) pot\b", r"\bclaim the pot\b",
+            r"\b(?:pot|chips) (?:was|were|got) (?:pushed|shipped|awarded|given) to the wrong\b",
+            r"\b(?:pushed|shipped|awarded|gave) (?:the pot|it) to the wrong\b", r"\bshould(?:'ve| have) won\b",
+            r"\bwrong (?:player|person|guy) (?:got|was given|won)\b"):
+        doc.set("pot_contested", True)
+    if not doc.found.get("pot_contested"):
+        return
+    if _any(t, r"\b(?:after|once|when|by the time)\b[^.]{0,15}" + _NEXT_DEAL,
+            r"\bnext (?:hand|deal|round) (?:had )?(?:already )?(?:started|begun|been dealt|underway|going)\b",
+            r"\b(?:hands?|orbits?|minutes?) later\b", r"\balready (?:dealing|pitching|dealt|pitched) the next\b",
+            r"\b(?:the )?next (?:hand|deal) (?:was|were|had been) (?:dealt|pitched)\b", r"\btoo late\b",
+            r"\bdealer (?:had )?(?:already )?(?:started|begun) (?:dealing|pitching)\b", r"\bnext day\b",
+            r"\bmid(?:way)? through the next hand\b", r"\bduring the next hand\b"):
+        doc.set("contest_timing", "after")
+    elif _any(t, r"\bimmediately\b", r"\bright away\b", r"\bstraight away\b", r"\bbefore (?:the )?(?:next|new) "
+              r"(?:hand|deal|card|shuffle)\b", r"\bbefore (?:the dealer|anyone) (?:dealt|pitched|shuffled)\b",
+              r"\bwhile (?:the dealer was )?(?:pushing|shipping) the pot\b", r"\bas (?:the )?pot (?:was|is) being "
+              r"(?:pushed|shipped)\b"):
+        doc.set("contest_timing", "before")
+
+
+# -- 3.7 / 3.9: seats ----------------------------------------------------------------------------------------------
+def _seats(doc: Doc) -> None:
+    t = doc.low
+    if _any(t, r"\b(?:pick|choose|chose|choosing|picking|select|take|want|wants|wanted|get|request(?:ed)?|prefer)s? "
+            r"(?:my|his|her|their|our|a|the|which|any|own|(?:my|his|her|their) own) (?:own )?seats?\b",
+            r"\bseat (?:change|choice|selection|assignment|allocation|draw)s?\b",
+            r"\b(?:change|changing|changed|switch|switching|switched|swap|swapping|move|moving|moved) (?:my |his |her |"
+            r"their )?seats?\b", r"\bwhich seat\b", r"\bassign(?:s|ed)? (?:me |him |her |them )?(?:a |the |my |his )?"
+            r"seats?\b", r"\bsit (?:wherever|anywhere|where (?:i|he|she|we) (?:want|like))\b",
+            r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b", r"\bseat\s*#?\d+ (?:opens?|is open|"
+            r"opened up)\b"):
+        doc.set("seat_request", True)
+    m = re.search(r"\b(\d+|a couple of|couple of|a few|several) (?:full )?(?:orbits?|rounds)\b", doc.nums)
+    if m and re.search(r"\b(?:without|no|not|never|hasn'?t|haven'?t|didn'?t)\b[^.]{0,40}\b(?:wager|bet|play|"
+                       r"playing|played|chip|hand|blind|post)", t + " " + doc.nums):
+        n = m.group(1)
+        doc.set("orbits_without_wager", int(n) if n.isdigit() else {"a couple of": 2, "couple of": 2}.get(n))
+
+
+# -- 3.10 / 3.11 / 3.12: chips -------------------------------------------------------------------------------------
+_CHIPS = r"(?:chips?|blacks?|greens?|reds?|purples?|yellows?|oranges?|whites?|browns?|blues?|quarters|nickels|money|cash)"
+
+
+def _chips(doc: Doc) -> None:
+    t = doc.low
+    n = doc.nums
+    if _any(t, r"\b(?:someone|somebody) else'?s (?:chips|stack)\b", r"\banother player'?s (?:chips|stack)\b",
+            r"\b(?:his|her|my|their) " + PAL + r"'?s (?:chips|stack)\b",
+            r"\b(?:from|out of|with|using) (?:his|her|their|the other (?:guy|player)'?s?|seat\s*#?\d+'?s) (?:chips|"
+            r"stack)\b[^.]{0,30}\bfor (?:him|her|them)\b",
+            r"\b(?:bet|call|raise|wager|toss|put|throw)\w*\b[^.]{0,30}\bfor (?:him|her|them|my " + PAL + r"|his "
+            + PAL + r")\b[^.]{0,30}\b(?:from|out of|with) (?:his|her|their) (?:stack|chips)\b",
+            r"\b(?:bet|call|raise|wager|toss|put|throw)\w*\b[^.]{0,20}\b(?:his|her|their|my " + PAL + r"'?s) "
+            r"(?:chips|stack)\b[^.]{0,30}\bfor (?:him|her|them)\b",
+            r"\b(?:play|act|bet|call) (?:his|her) (?:hand|chips) for (?:him|her)\b",
+            r"\b(?:bet|call|wager|play)(?:s|ed|ing)? (?:with|out of) (?:his|her|my) " + PAL + r"'?s\b"):
+        doc.set("wagering_others_chips", True)
+
+    if _any(t, r"\brat ?hol(?:e|es|ed|ing)\b", r"\bgo(?:ing|es)? south\b|\bwent south\b",
+            r"\bpocket(?:s|ed|ing)? (?:a |some |a few |a couple (?:of )?|couple (?:of )?|his |my |her |\d+ |the )?"
+            r"(?:of )?(?:\w+ )?" + _CHIPS + r"\b",
+            r"\b(?:take|taking|took|takes|pull|pulls|pulled|pulling|remove|removes|removed|removing|put|putting|puts|"
+            r"stash|stashed|stashing|sneak|snuck|slip|slipped)\b[^.]{0,30}\b" + _CHIPS + r"\b[^.]{0,25}\b(?:off the "
+            r"table|off (?:my|his|her|the) stack|from (?:my|his|her|the) stack|out of (?:my|his|her) stack|in(?:to)? "
+            r"(?:my|his|her) (?:pocket|bag|jacket)|out of (?:play|the game))",
+            r"\b(?:take|taking|took|pull|pulling|remove|removing) (?:some |part of |half (?:of )?)?(?:my |his |her )?"
+            r"(?:profit|winnings)\b", r"\bcash(?:ing)? out (?:some|part|half|a (?:bit|few|little))\b",
+            r"\b(?:lock|locking|locked) up (?:some|part|half)\b"):
+        doc.set("removing_chips", True)
+    if doc.found.get("removing_chips"):
+        if _any(t, r"\b(?:leav(?:e|es|ing)|left|quit(?:ting|s)?) (?:the (?:game|table)|for the (?:night|day)|now)\b",
+                r"\b(?:cash(?:es|ed|ing)? out|rack(?:s|ed|ing)? up|racking up)\b(?! (?:some|part|half|a (?:bit|few)))",
+                r"\b(?:done|finished) for the (?:night|day)\b", r"\b(?:going|heading) home\b",
+                r"\b(?:give|giving|gives|gave) up (?:my|his|her) seat\b", r"\bforfeit(?:s|ed|ing)? (?:my|his|her) seat\b"):
+            doc.set("leaving_game", True)
+        elif _any(t, r"\bkeep (?:on )?playing\b", r"\bstay(?:ing)? in (?:the game|my seat|his seat)\b",
+                  r"\b(?:still|continue|continues|continuing) (?:to )?play", r"\bnot leaving\b",
+                  r"\bbetween hands\b"):
+            doc.set("leaving_game", False)
+
+    if _any(t, r"\btop(?:s|ped|ping)? (?:up|off|him up|me up|it up)\b", r"\badd(?:s|ed|ing)?[ -]?on\b",
+            r"\brebuy\w*\b|\bre-buy\w*\b|\breload\w*\b",
+            r"\badd(?:s|ed|ing)? (?:more |some |another |a few |extra )?(?:\$?\d[\d,.]*k? )?(?:more )?(?:" + _CHIPS
+            + r"|to (?:my|his|her|their) stack)\b",
+            r"\bbuy(?:s|ing)? (?:in )?(?:more|another|some more|extra|\$?\d[\d,.]*k? more)\b",
+            r"\b(?:bring|brings|brought|put|puts|putting) (?:more|another|extra) (?:" + _CHIPS + r"|on the table)\b",
+            r"\bmore chips\b[^.]{0,20}\b(?:on|in|to)\b", r"\bbuy (?:\$?\d[\d,.]*k? |some |a rack of )?(?:more )?chips\b"):
+        doc.set("adding_chips", True)
+    if doc.found.get("adding_chips"):
+        m = re.search(r"\b(?:add|adds|adding|buy|buys|buying|top (?:up|off)|rebuy|reload|bring|put on|put)\b"
+                      r"(?: (?:another|more|an extra|extra|up to|in for|for))?\s*\$?(" + NUM + r")", n)
+        if not m:
+            m = re.search(r"\$?(" + NUM + r")\s+(?:more|extra)\b", n)
+        if m:
+            doc.set("add_amount", parse_amount(m.group(1)))
+        limit = _amount_after(n, r"(?:table (?:limit|max(?:imum)?|cap)|(?:max(?:imum)?|limit|cap)(?: buy.?in)?|"
+                                 r"max(?:imum)? stack|stack (?:limit|cap|max))")
+        if limit is None:
+            m = re.search(r"\$?(" + NUM + r")\s+(?:max(?:imum)?|cap|limit)\b", n)
+            limit = parse_amount(m.group(1)) if m else None
+        if limit is not None:
+            doc.set("table_limit", limit)
+        stack = None
+        m = re.search(r"\$?(" + NUM + r")\s+(?:in front of (?:him|her|me)|on the table|in (?:his|her|my) stack|"
+                      r"(?:left )?behind|stack)\b", n)
+        if m:
+            stack = parse_amount(m.group(1))
+        else:
+            m = re.search(r"\b(?:stack|stack size) (?:is|of|was)?\s*\$?(" + NUM + r")|\b(?:has|have|had|with|got) (?:only "
+                          r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b", n)
+            if m:
+                stack = parse_amount(m.group(1) or m.group(2))
+        if stack is not None and stack != doc.found.get("table_limit") and stack != doc.found.get("add_amount"):
+            doc.set("stack_behind", stack)
+
+
+# -- 3.14: away at the deal -------------------------------------------------------------------------------------
+_AWAY = (r"\b(?:at|in|to|from) the (?:bar|bathroom|restroom|toilet|loo|washroom|cage|cashier|atm|buffet|kitchen|"
+         r"smoking area|car|lobby|men'?s room|ladies'? room)\b|\baway from (?:the table|his seat|her seat|my seat|the "
+         r"seat)\b|\b(?:not|wasn'?t|isn'?t|weren'?t) (?:in|at) (?:his|her|my|their|the) (?:seat|chair|table)\b|"
+         r"\b(?:smoke|smoking|cigarette|bathroom|toilet|phone|food|dinner|lunch|restroom) break\b|"
+         r"\b(?:went|gone|stepped|walked|wandered|popped|ran) (?:away|outside|out|off|to)\b|\bempty (?:seat|chair)\b|"
+         r"\b(?:was|is) (?:away|not there|absent|missing|off somewhere)\b|\babsent\b|\bnot back\b|\bwasn'?t back\b|"
+         r"\bon the phone outside\b|\bleft (?:the table|his seat|her seat)\b|\bcame back\b|\bgot back\b|\breturn(?:s|ed)\b")
+_DEAL = (r"\b(?:dealt|deal|dealing|pitch(?:ed|ing)?|cards (?:went|came) out|hand (?:started|began)|initial deal|"
+         r"blinds? (?:came|went) (?:round|around)|(?:his|her|my) (?:big |small )?blind|bb|sb)\b")
+
+
+def _away(doc: Doc) -> None:
+    t = doc.low
+    if re.search(_AWAY, t) and re.search(_DEAL, t):
+        doc.set("absent_at_deal", True)
+    if not doc.found.get("absent_at_deal"):
+        return
+    if re.search(r"\b(?:his|her|my|the|their)\s+(?:\d[\d,]* )?(?:big blind|bb)\b|\b(?:on|in) the (?:big blind|bb)\b|"
+                 r"\b(?:big blind|bb) (?:was )?due\b|\bdue (?:for|to post) (?:the )?(?:big blind|bb)\b", t):
+        doc.set("blind_due", "big")
+    elif re.search(r"\b(?:his|her|my|the|their)\s+(?:\d[\d,]* )?(?:small blind|sb)\b|\b(?:on|in) the (?:small "
+                   r"blind|sb)\b|\b(?:small blind|sb) (?:was )?due\b", t):
+        doc.set("blind_due", "small")
+    if re.search(r"\b(?:should ?n'?t|should not|does ?n'?t|does not|don'?t|do not|won'?t|not|refus\w*|why)\b[^.]{0,25}"
+                 r"\b(?:have to |need to |owe|pay|post)\w*\b", t):
+        doc.set("refuses_blind", True)
+    if re.search(r"\b(?:declared|ruled|called|made|killed|mucked)\b[^.]{0,15}\b(?:dead|his hand|her hand)\b|"
+                 r"\bkill(?:ed|s)? (?:his|her|the) hand\b", t) and not re.search(r"\b(?:can|could|may|might|should|"
+                                                                               r"would|will)\b[^.]{0,20}\b(?:kill|"
+                                                                               r"dead)", t):
+        doc.set("hand_declared_dead", True)
+
+
+# -- 3.15 / 3.19: amounts from the dealer ---------------------------------------------------------------------------
+def _dealer_amounts(doc: Doc) -> None:
+    t = doc.low
+    n = doc.nums
+    if _any(t, r"\bhow (?:much|big)(?:'s| is| was)? (?:is |was )?(?:in )?the pot\b", r"\bwhat(?:'s| is| was)? "
+            r"(?:in )?the pot\b", r"\b(?:size|value|amount|total) of the pot\b", r"\bpot (?:size|count|total)\b",
+            r"\bcount (?:down |out )?the pot\b", r"\b(?:exact|precise) (?:size|value|amount|count|total) of the pot\b",
+            r"\bhow much (?:is )?in the middle\b", r"\b(?:tell|reveal|say)\w* (?:me |him |her |us )?(?:what|how much)"
+            r"[^.]{0,10}\bpot\b"):
+        doc.set("pot_size_asked", True)
+
+    said = re.search(r"\bdealer\b[^.]{0,40}?\b(?:said|says|told|announced|stated|called|quoted|gave|counted|"
+                     r"valued|verified|confirmed|declared|read)\b[^.]{0,40}?\$?(" + NUM + r")", n)
+    actual = re.search(r"\b(?:actually|really|in fact|turned out to be|was in fact|it was|was)\s+(?:only\s+)?\$?("
+                       + NUM + r")\b(?![^.]{0,10}\bdealer)", n[said.end():] if said else "")
+    wrong = _any(t, r"\bdealer\b[^.]{0,60}\b(?:wrong|incorrect(?:ly)?|mis-?(?:count|stat|read|call|quot)\w*|mistake|"
+                 r"error|short|off by)\b", r"\b(?:wrong|incorrect|bad) (?:count|amount|valuation|number|figure)\b",
+                 r"\b(?:mis-?count|mis-?stat|mis-?quot)\w*\b")
+    if said and (actual or wrong):
+        doc.set("dealer_said_amount", parse_amount(said.group(1)))
+        doc.set("dealer_misvalued", True)
+        if actual:
+            val = parse_amount(actual.group(1))
+            if val != parse_amount(said.group(1)):
+                doc.set("bet_faced", val, overwrite=True)
+    elif wrong and re.search(r"\bdealer\b", t) and re.search(r"\b(?:bet|raise|amount|count)\b", t):
+        doc.set("dealer_misvalued", True)
+    if doc.found.get("dealer_misvalued"):
+        after = n[said.end():] if said else n
+        m = re.search(r"\b(?:said|says|saying|goes|went)\s*['\"]?(call|fold|raise)\b|\b(call(?:ed|s)|fold(?:ed|s)|"
+                      r"rais(?:ed|es)|shov(?:ed|es)|muck(?:ed|s)|match(?:ed|es))\b", after)
+        if m:
+            word = (m.group(1) or m.group(2))
+            verb = {"c": "call", "f": "fold", "r": "raise", "s": "all-in", "m": "fold"}[word[0]]
+            if word.startswith("match"):
+                verb = "call"
+            doc.set("verbal", verb)
+            doc.set("acted_on_valuation", True)
+            put = re.search(r"\b(?:put|puts|putting|placed|slid|pushed|threw|tossed)\s+(?:in\s+|out\s+)?\$?(" + NUM
+                            + r")", after)
+            if put:
+                doc.set("chips_put_out", parse_amount(put.group(1)), overwrite=True)
+        elif _any(t, r"\bbefore (?:he|she|i|they) (?:acted|acts|act|called|call|decided)\b", r"\bhas(?:n'?t| not) "
+                  r"(?:acted|called|decided)\b", r"\bnot (?:yet )?acted\b"):
+            doc.set("acted_on_valuation", False)
+    elif _any(t, r"\b(?:ask|asks|asked|asking|check|verify|confirm)\w*\b[^.]{0,25}\bdealer\b[^.]{0,30}\b(?:how much|"
+              r"verify|the (?:bet|raise|amount)|what the bet)\b", r"\bdealer\b[^.]{0,20}\b(?:verify|confirm|count)\w*\b"
+              r"[^.]{0,20}\b(?:the )?(?:bet|raise)\b", r"\bhow much (?:is|was) the (?:bet|raise)\b"):
+        doc.set("bet_value_asked", True)
+
+
+# -- 3.16 / 3.17 / 3.18: stacks -----------------------------------------------------------------------------------
+_BIG = r"(?:big|bigger|high(?:er)?(?:.denomination)?|large(?:r)?|\d[\d,]*k?|yellow|purple|orange|brown|black)"
+
+
+def _stacks(doc: Doc) -> None:
+    t = doc.low
+    untidy = r"(?:messy|sloppy|untidy|disorgani[sz]ed|unorgani[sz]ed|jumbled|scattered|unstacked|all over the (?:place|table)|spread (?:out|all over)|not (?:neat|organi[sz]ed|stacked))"
+    if _any(t, r"\b" + untidy + r"\b[^.]{0,25}\b(?:stack|chips|pile)\b", r"\b(?:stack|chips)\b[^.]{0,25}\b" + untidy,
+            r"\b(?:pile|heap|mess) of (?:chips|\d+s|blacks|greens|reds|purples|yellows)\b"):
+        doc.set("stack_untidy", True)
+    if _any(t, r"\b(?:hid(?:e|es|den|ing)|tuck(?:s|ed|ing)?|bur(?:y|ies|ied|ying)|cover(?:s|ed|ing)?|conceal(?:s|ed|"
+            r"ing)?|keeps?)\b[^.]{0,15}\b" + _BIG + r"\s+(?:denomination )?(?:chips|ones|plaques)\b",
+            r"\b" + _BIG + r"\s+(?:denomination )?chips\b[^.]{0,25}\b(?:hidden|tucked|buried|covered|behind|under(?:neath)?|"
+            r"at the back|in the back|out of sight|conceal\w*)\b",
+            r"\b(?:higher|high|big|large) (?:denomination|chips)\b[^.]{0,20}\b(?:not|aren'?t|isn'?t) (?:at the |in )?"
+            r"(?:front|top|visible)\b"):
+        doc.set("big_chips_hidden", True)
+    if _any(t, r"\b(?:hid(?:e|es|den|ing)|cover(?:s|ed|ing)?|block(?:s|ed|ing)?|conceal(?:s|ed|ing)?|shield(?:s|ed|"
+            r"ing)?)\b[^.]{0,20}\b(?:his|her|their|the|my) (?:whole |entire )?(?:stack|chips)\b",
+            r"\b(?:stack|chips) (?:is |are )?(?:hidden|covered|blocked|out of sight|behind (?:his|her) (?:hands?|arms?|"
+            r"cards?|phone|drink))\b", r"\bcan'?t see (?:his|her|their|the) (?:whole |entire )?(?:stack|chips)\b",
+            r"\bwon'?t (?:show|let (?:me|us|anyone) see) (?:his|her) (?:stack|chips)\b"):
+        doc.set("stack_hidden", True)
+    if _any(t, r"\b(?:exact|precise|accurate|full|proper|actual) (?:chip )?count\b", r"\bcount (?:down )?(?:his|her|their|"
+            r"the|that|a|my|its|it|them)\b(?! (?:pot|bet))", r"\bcounted down\b", r"\bcount(?:ed)? (?:out )?(?:his|her|the) "
+            r"(?:stack|chips)\b", r"\b(?:exactly|precisely) how (?:much|many)\b", r"\bto the (?:chip|dollar)\b",
+            r"\b(?:refus\w*|won'?t|doesn'?t want) to count\b", r"\bmake (?:him|her|them) count\b",
+            r"\bcount (?:it|them) (?:down|out)\b"):
+        doc.set("precise_count_asked", True)
+    if _any(t, r"\bhow much (?:is|does|has|did) (?:he|she|villain|they|seat\s*#?\d+|the (?:guy|player)) "
+            r"(?:playing|have|got|left|behind)\b", r"\bhow much (?:he|she)(?:'s| has| is)? (?:got|playing|has|left|behind)\b",
+            r"\bhow many chips (?:does|has|did) (?:he|she|villain|seat\s*#?\d+)\b", r"\bwhat(?:'s| is) (?:he|she) "
+            r"(?:playing|sitting on)\b", r"\b(?:his|her|their) stack size\b", r"\bestimat\w*\b",
+            r"\bhow (?:big|deep) (?:is )?(?:his|her|their) stack\b", r"\bwhat(?:'s| does) (?:he|she) have (?:left|behind)\b"):
+        doc.set("stack_size_asked", True)
+    if _any(t, r"\b(?:not|isn'?t|wasn'?t|he'?s not|she'?s not|no one(?:'s| is)|nobody(?:'s| is)|without (?:an|any)|"
+            r"never)\s+(?:an? )?all.?in\b", r"\bnot facing (?:an )?all.?in\b"):
+        doc.set("facing_all_in", False)
+    elif _any(t, r"\ball.?in\b", r"\bshov(?:e|es|ed|ing)\b", r"\bjam(?:s|med|ming)?\b", r"\bmov(?:es|ed|ing) in\b",
+              r"\b(?:pushed|pushes|slid|slides|shipped|ships|moved) (?:his |her )?(?:whole|entire|all (?:his|her)) "
+              r"(?:stack|chips)\b", r"\bwhole stack\b"):
+        doc.set("facing_all_in", True)
+    if doc.found.get("facing_all_in") and (doc.found.get("precise_count_asked") or re.search(r"\bannounc", t)):
+        if _any(t, r"\b(?:didn'?t|did not|never|failed to|forgot to|doesn'?t|does not) (?:verbally )?announce\b",
+                r"\b(?:wasn'?t|was not|not) (?:verbally )?announced\b", r"\bwithout (?:the dealer )?announc\w*\b"):
+            doc.set("all_in_announced", False)
+        elif _any(t, r"\bdealer (?:verbally )?announced\b", r"\bannounced (?:it|the all.?in)\b"):
+            doc.set("all_in_announced", True)
+        _all_in_total(doc)
+
+
+def _all_in_total(doc: Doc) -> None:
+    """The all-in amount once counted ("the dealer counted two 1,000s and three 500s"), and the caller's bet so far."""
+    n = doc.nums
+    m = re.search(r"\bcount(?:s|ed|ing)?\b(.{0,120})", n)
+    total = None
+    if m:
+        seg = re.split(r"[;?!]|\.(?!\d)|\bhow\b", m.group(1))[0]
+        described = chips_described(seg)
+        if described:
+            total = described[0]
+        else:
+            am = amounts_in(seg)
+            if am and re.search(r"\b(?:to|at|came to|comes to|was|is)\s*\$?" + NUM, seg):
+                total = am[0][0]
+    if total is None:
+        m = re.search(r"\ball.?in (?:for|of|is|was)\s+\$?(" + NUM + r")", n)
+        total = parse_amount(m.group(1)) if m else None
+    if total is None:
+        return
+    doc.set("all_in_total", total)
+    # Whose call is it, and what had he already bet this round?  "Seat 9 bet 1,000 ... does Seat 9 need".
+    caller = re.search(r"\b(?:does|will|would|must|should)\s+(seat\s*#?\d+|s\d+)\s+(?:need|have|owe|put|add)", n)
+    if caller:
+        who = re.escape(caller.group(1))
+        bet = re.search(r"\b" + who + r"\s+(?:bet|bets|opened|led|raised to|raised|bet out)\s+(?:for\s+|to\s+)?\$?("
+                        + NUM + r")", n)
+        if bet:
+            doc.set("already_in", parse_amount(bet.group(1)))
 
 
 def extract(doc: Doc) -> None:
     """Set the section's facts found in the description (see engine.facts.conduct)."""
+    _timing(doc)
+    _table_directions(doc)
+    _shared_information(doc)
+    _peek(doc)
+    _advice(doc)
+    _miscall(doc)
+    _contest(doc)
+    _seats(doc)
+    _chips(doc)
+    _away(doc)
+    _dealer_amounts(doc)
+    _stacks(doc)
