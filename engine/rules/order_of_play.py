@@ -28,7 +28,14 @@ def unprotected_cards_no_redress(ctx: Context) -> Finding:
       trigger=lambda f: 1.0 if f.time_expired else (0.6 if f.time_given else 0.0))
 def time_expired_hand_dead(ctx: Context) -> Finding:
     """After a reasonable time, the dealer may give a clear time limit; if it runs out, the hand is dead."""
-    expired = ctx.peek("time_expired")
+    if ctx.peek("time_expired") is None and ctx.peek("asks_procedure"):
+        return Finding(
+            outcome="Players must act in a timely manner and may not stall. Once a reasonable time has passed, the "
+                    "dealer may at their sole discretion give the player a clearly communicated time to act; if the "
+                    "player has not acted when it expires, the hand is declared dead.",
+            citations=["1.7.1", "1.7"],
+        )
+    expired = ctx.get("time_expired")
     if expired is False:
         return Finding(
             outcome="The player acted within the time given, so the action stands. Players must act in a timely "

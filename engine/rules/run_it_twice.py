@@ -50,16 +50,23 @@ def run_it_twice_offered(ctx: Context) -> Finding:
             outcome="At most twice: undealt community cards may be dealt to a maximum of two sets (1.10).",
             citations=["1.10", "1.9"],
         )
-    if f.both_agree and f.both_all_in and (players in (None, 2)):
+    stated = [v for v in (f.both_agree, f.both_all_in, f.cards_to_come, players) if v is not None]
+    if not stated:
         return Finding(
-            outcome="Yes, it may be run twice: " + CONDITIONS.replace("only two", "two") + " all hold. Each board is "
-                    "worth half the pot (1.10).",
-            citations=["1.9", "1.9.1", "1.9.2", "1.9.3", "1.10"],
+            outcome=f"Run it twice may be offered only if all three hold: {CONDITIONS}. Each set of community cards "
+                    "is worth 50% of the pot, with at most two sets.",
+            citations=["1.9", "1.9.1", "1.9.2", "1.9.3"],
         )
+    # Some conditions were stated: every one must hold, and an unknown one is asked, not assumed.
+    if players is None:
+        ctx.get("players_in_hand")
+    ctx.get("cards_to_come")
+    ctx.get("both_all_in")
+    ctx.get("both_agree")
     return Finding(
-        outcome=f"Run it twice may be offered only if all three hold: {CONDITIONS}. Each set of community cards is "
-                "worth 50% of the pot, with at most two sets.",
-        citations=["1.9", "1.9.1", "1.9.2", "1.9.3"],
+        outcome="Yes, it may be run twice: two players remain with cards to come, both are all-in and both agree. "
+                "Each board is worth half the pot (1.10).",
+        citations=["1.9", "1.9.1", "1.9.2", "1.9.3", "1.10"],
     )
 
 

@@ -52,7 +52,7 @@ def both_cards_tabled(ctx: Context) -> Finding:
         text += ": one card is not enough, so he must table both before the pot is pushed to him."
     else:
         text += "."
-    if f.others_forfeited and tabled == 1:
+    if f.others_forfeited and tabled == 1 and f.claimant_is_aggressor:
         text += (" The exception does not help him: as the last aggressor he was required to show first (1.11), "
                  "so the other player's muck does not excuse him from tabling both cards.")
     return Finding(outcome=text, citations=["1.12", "1.11"])
@@ -61,12 +61,7 @@ def both_cards_tabled(ctx: Context) -> Finding:
 def _not_required(ctx: Context) -> bool:
     if not ctx.get("others_forfeited"):
         return False
-    aggressor = ctx.peek("claimant_is_aggressor")
-    if aggressor is None:
-        f = ctx.facts
-        callers = [a for a in (f.actions or []) if a.kind == "call"]
-        aggressor = not (callers and callers[0].actor in ("i", "hero"))
-    return not aggressor and ctx.peek("cards_tabled") != 1
+    return not ctx.get("claimant_is_aggressor")
 
 
 @rule("uncontested_caller_need_not_table", ["1.12", "1.11"], overrides="both_cards_tabled", applies=_not_required)

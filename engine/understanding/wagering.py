@@ -292,6 +292,17 @@ def extract(doc: Doc) -> None:
             r"\b(table|tabled|show|showed|showing|pot)\b", t):
         doc.set("others_forfeited", True)
 
+    # Who claims the pot: "i called the river bet ... do i have to table" -> the claimant called, did not bet.
+    if re.search(r"\b(do|must|should) (i|he|she) (have to |need to )?(table|show)", t):
+        mine = [a for a in acts if a.actor in ("i", "hero")]
+        if mine:
+            doc.set("claimant_is_aggressor", mine[-1].kind in ("bet", "raise", "all-in"))
+    m = re.search(r"\b(seat \d+)\b[^.]{0,60}\b(asked|asks|wants) (?:the dealer )?(?:to )?(?:push|for the pot|the pot)", t)
+    if m:
+        raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
+        if raisers:
+            doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
+
     # Blinds and new players.
     if re.search(r"\bnew (?:player|to the table)\b|\bjust sat\b|\bsits? down\b|\bsat down\b|\bjoin(?:s|ing)? the (?:table|game)\b"
                  r"|\bnew player\b", t):
