@@ -1,16 +1,36 @@
-"""Floor arithmetic for no-limit betting: current bet, last full raise, minimum raise.
+"""Floor arithmetic for no-limit betting: current bet, last full raise, minimum raise, pots.
 
 Rule 1.4 measures every raise from "the last full-size bet or raise", and the
 big blind is the opening full bet.  An all-in raise smaller than a full raise
 raises the amount to call but leaves the size of the next minimum raise where
 it was.  Whether such an all-in reopens the betting for players who already
 acted, this rulebook does not say; see ``REOPEN_NOTE``.
+
+Two layers live here:
+
+* ``round_state`` replays one betting round from the rules engine's ``Action``
+  list (what a player told the bot), for the questions a floor person gets
+  about a single round;
+* ``Hand`` is a small no-limit hold'em betting core that follows a whole hand
+  (blinds, antes, streets, all-ins, side pots), so that the arithmetic a floor
+  person does at the table -- how much to call, the smallest legal raise, who
+  can win which pot -- comes from one place.  It is cross-checked against
+  PokerKit in ``tests/engine/test_betting_pokerkit.py``.
+
+The module-level helpers (``read_chips``, ``split_run_twice``,
+``run_twice_shares``, ``max_add_on``) do the arithmetic of single clauses:
+1.1.2.2, 1.1.3.1, 1.4.1, 1.4.2, 1.10 and 3.12.  A misdeal refund (2.2) is
+``Hand.misdeal``.
+
+Everything here is plain synchronous Python with no I/O, so the bot, the
+console and the CLI can all call it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engine.facts import Action
 
@@ -20,6 +40,13 @@ REOPEN_NOTE = (
     "players may only call or fold, unless the all-in and later short all-ins add up to a full raise. "
     "That is the reference's answer; the decision rests with staff (Staff Authority)."
 )
+
+ODD_CHIP_NOTE = (
+    "Rule 1.10 gives each board 50% of the pot but does not say who gets an odd chip that cannot be split; "
+    "it is left over for staff to assign (Staff Authority)."
+)
+
+STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")
 
 
 @dataclass
@@ -78,12 +105,663 @@ def round_state(actions: Iterable[Action], big_blind: int | None = None, street:
     return st
 
 
+# ---------------------------------------------------------------------------------------------
+# Single-clause helpers
+# ---------------------------------------------------------------------------------------------
+
+
 def split_run_twice(pot: int) -> tuple[int, int, int]:
     """Each board's half of the pot under 1.10, and the odd chip left over (rule silent on it)."""
     half = pot // 2
     return half, half, pot - 2 * half
 
 
-def max_add_on(stack: int, table_limit: int) -> int:
-    """The most a player may add under 3.12: the stack plus the addition may not pass the table limit."""
+@dataclass(frozen=True)
+class RunTwiceShare:
+    """One pot split over two boards (1.10): each board's half, and the odd chip the rule does not place."""
+
+    pot: Pot
+    first_board: int
+    second_board: int
+    odd_chip: int
+    note: str = ODD_CHIP_NOTE
+
+
+def run_twice_shares(pots: Sequence[Pot]) -> list[RunTwiceShare]:
+    """Split every pot (main and side) in half for two boards.
+
+    Each pot is split on its own because each has its own eligible players;
+    splitting the total would hand side-pot chips to a player who cannot win
+    them.  Any odd chip is returned separately, never silently given to a
+    board, because 1.10 says only "50%".
+    """
+    out = []
+    for p in pots:
+        a, b, odd = split_run_twice(p.amount)
+        out.append(RunTwiceShare(p, a, b, odd))
+    return out
+
+
+def max_add_on(stack: int, table_limit: int, *, live_cards: bool = False) -> int:
+    """The most a player may add under 3.12: the stack plus the addition may not pass the table limit.
+
+    3.12 also allows adding chips only while the player has no live hole cards,
+    so with ``live_cards`` the answer is 0 until the hand is over.
+    """
+    if live_cards:
+        return 0
     return max(0, table_limit - stack)
+
+
+@dataclass(frozen=True)
+class ChipsRead:
+    """What chips put across the line amount to (1.1.2.2, 1.1.3.1, 1.4, 1.4.1, 1.4.2).
+
+    ``total`` is the player's total for the round once the ruling is applied
+    ("call 600", "raise to 1,400"); ``returned`` is change handed back;
+    ``make_up`` is what the player must still add.
+    """
+
+    action: Literal["check", "bet", "call", "raise", "all-in"]
+    total: int
+    returned: int = 0
+    make_up: int = 0
+    clauses: tuple[str, ...] = ()
+    why: str = ""
+
+
+def read_chips(
+    put_out: int,
+    *,
+    current_bet: int,
+    last_full_raise: int,
+    already_in: int = 0,
+    stack_behind: int | None = None,
+    single_chip: bool = False,
+    raise_declared: bool = False,
+    declared_to: int | None = None,
+) -> ChipsRead:
+    """Read chips put out in one motion as a floor person would.
+
+    ``put_out`` is the value of the chips pushed across now; ``already_in``
+    what the player had in front of him this round (a blind, an earlier bet);
+    ``stack_behind`` what is left in his stack after these chips (``None`` if
+    nobody counted).  ``raise_declared`` means "raise" was said before the
+    chips touched the table (1.4.2); ``declared_to`` the total then named.
+    ``last_full_raise`` is the size of the last full bet or raise this round
+    (the big blind if there was none), which sets the minimum raise (1.4).
+    """
+    if put_out < 0 or already_in < 0 or current_bet < 0 or last_full_raise <= 0:
+        raise ValueError("chip amounts must be non-negative and the last full bet or raise positive")
+    if already_in > current_bet:
+        raise ValueError(f"already in ({already_in}) cannot be more than the current bet ({current_bet})")
+    total = already_in + put_out
+    all_in = stack_behind == 0
+    min_to = current_bet + last_full_raise
+    to_call = current_bet - already_in
+
+    if raise_declared and current_bet > 0:
+        named = total if declared_to is None else declared_to
+        target = max(named, min_to)
+        if stack_behind is not None:
+            target = min(target, total + stack_behind)
+        how = ("the most the chips allow, since no amount was stated (1.4.2)" if declared_to is None
+               else f"the {declared_to} named")
+        why = f"'Raise' was declared before the chips touched the table, so it is a raise to {target}: {how}"
+        if target > named:
+            why += (f", brought up to the minimum raise to {min_to} (1.4)" if target == min_to
+                    else ", and the player is all-in short of a full raise (1.4)")
+        return ChipsRead("all-in" if stack_behind is not None and target == total + stack_behind else "raise",
+                         target, returned=max(0, total - target), make_up=max(0, target - total),
+                         clauses=("1.4.2", "1.4", "1.2"), why=why + ".")
+
+    if current_bet == 0:
+        if put_out == 0:
+            return ChipsRead("check", 0, clauses=("1.1.1",), why="No chips and nothing to call: a check.")
+        if total < last_full_raise and not all_in:
+            return ChipsRead(
+                "bet", last_full_raise, make_up=last_full_raise - total, clauses=("1.1.2", "1.1.2.2"),
+                why=f"A bet must be at least the table minimum of {last_full_raise} (1.1.2); "
+                    f"{last_full_raise - total} more is needed.")
+        return ChipsRead("all-in" if all_in else "bet", total, clauses=("1.1.2.2",),
+                         why=f"Without a declared value the bet is the full value of the chips: {total} (1.1.2.2).")
+
+    if total < current_bet:
+        short = current_bet - total
+        if stack_behind is not None and stack_behind < short:
+            return ChipsRead(
+                "all-in", total + stack_behind, make_up=stack_behind, clauses=("1.1.3.1",),
+                why=f"{total} is short of the {current_bet} call and only {stack_behind} is left, so the player "
+                    f"puts in the rest and is all-in for {total + stack_behind} (1.1.3.1).")
+        return ChipsRead(
+            "call", current_bet, make_up=short, clauses=("1.1.3.1",),
+            why=f"{total} is short of the {current_bet} call: the player makes up the {short} difference "
+                "(or goes all-in if the stack is smaller) (1.1.3.1).")
+
+    if total == current_bet:
+        if to_call == 0:
+            return ChipsRead("check", total, clauses=("1.1.1",), why="Nothing more to call: a check.")
+        return ChipsRead("call", current_bet, clauses=("1.1.3",), why=f"Exactly the {current_bet} call (1.1.3).")
+
+    over = total - current_bet
+    if single_chip:
+        return ChipsRead(
+            "call", current_bet, returned=over, clauses=("1.4.2",),
+            why=f"A single chip larger than the bet, put out without declaring a raise, is a call of "
+                f"{current_bet}; {over} comes back as change (1.4.2).")
+    if total >= min_to:
+        return ChipsRead("all-in" if all_in else "raise", total, clauses=("1.1.4", "1.4"),
+                         why=f"{total} is at least the minimum raise to {min_to}: a raise to {total} (1.4).")
+    if all_in:
+        return ChipsRead(
+            "all-in", total, clauses=("1.4",),
+            why=f"{total} is short of a full raise (to {min_to}) but it is the player's whole stack: an all-in "
+                "may be less than a full raise (1.4).")
+    return ChipsRead(
+        "call", current_bet, returned=over, clauses=("1.4.1", "1.4"),
+        why=f"{total} is more than the call but short of the minimum raise to {min_to}, and no raise was "
+            f"declared: it is a call of {current_bet} and {over} comes back (1.4.1).")
+
+
+# ---------------------------------------------------------------------------------------------
+# The betting core
+# ---------------------------------------------------------------------------------------------
+
+
+class IllegalAction(ValueError):
+    """An action the betting core will not take, with the reason a floor person would give."""
+
+
+@dataclass
+class Seat:
+    """One player's chips in the hand.
+
+    ``bet`` is what is in front of the player in the current betting round;
+    ``contributed`` is everything the player has put in this hand (antes,
+    blinds, bets), net of uncalled chips returned.
+    """
+
+    name: str
+    stack: int
+    starting_stack: int
+    bet: int = 0
+    contributed: int = 0
+    folded: bool = False
+    # The current bet the player last acted on this round, and the full-raise size then; None if he has
+    # not acted (posting a blind is not acting).  Used only for the reopening query.
+    acted_at: int | None = None
+    full_raise_then: int = 0
+
+    @property
+    def all_in(self) -> bool:
+        return not self.folded and self.stack == 0
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and self.stack > 0
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A main or side pot: its chips and the players who can win it (seat order)."""
+
+    amount: int
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reopening:
+    """Whether a player may raise after short all-ins, by the reference practice -- not a house rule."""
+
+    player: str
+    may_raise: bool
+    basis: Literal["reference"] = "reference"
+    note: str = REOPEN_NOTE
+
+
+class Hand:
+    """A no-limit hold'em hand as the floor follows it: stacks, blinds, streets, bets, all-ins and pots.
+
+    Players are given clockwise.  ``button`` names the dealer button; without
+    it the last player listed has the button, so the first listed is the small
+    blind (heads-up, the button posts the small blind and acts first before
+    the flop, as usual).  Amounts for ``bet`` and ``raise_to`` are the
+    player's total for the round ("raise to 600").
+
+    The core enforces turn order and the no-limit rules of 1.4.  It does not
+    enforce the reference answer on reopening after a short all-in unless
+    ``enforce_reference_reopening`` is set, because the house rulebook is
+    silent there; ``reopened_for`` reports the reference answer either way.
+    """
+
+    def __init__(
+        self,
+        players: Mapping[str, int] | Sequence[tuple[str, int]],
+        *,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        button: str | None = None,
+        enforce_reference_reopening: bool = False,
+    ) -> None:
+        items = list(players.items()) if isinstance(players, Mapping) else [tuple(p) for p in players]
+        if len(items) < 2:
+            raise ValueError("a hand needs at least two players")
+        names = [n for n, _ in items]
+        if len(set(names)) != len(names):
+            raise ValueError("player names must be unique")
+        if any(s <= 0 for _, s in items):
+            raise ValueError("every player needs a positive stack")
+        if not 0 < small_blind <= big_blind:
+            raise ValueError("blinds must satisfy 0 < small blind <= big blind")
+        if ante < 0:
+            raise ValueError("the ante cannot be negative")
+        if button is not None:
+            if button not in names:
+                raise ValueError(f"unknown button player {button!r}")
+            k = names.index(button) + 1
+            items = items[k:] + items[:k]
+        # self.seats[0] is the first player left of the button.
+        self.seats: list[Seat] = [Seat(n, s, s) for n, s in items]
+        self._by_name = {s.name: s for s in self.seats}
+        self.small_blind = small_blind
+        self.big_blind = big_blind
+        self.ante = ante
+        self.enforce_reference_reopening = enforce_reference_reopening
+        self.street: str | None = None  # None until the blinds are posted; "showdown" after the river
+        self.current_bet = 0
+        self.last_full_raise = big_blind
+        self.last_aggressor: str | None = None
+        self.voided = False
+        self._pending: list[Seat] = []
+        self._round_closed = False
+
+    # -- seating ------------------------------------------------------------------------------------
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """Players clockwise from the first seat left of the button (the post-flop order of play)."""
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def button(self) -> str:
+        return self.seats[-1].name
+
+    def seat(self, name: str) -> Seat:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise IllegalAction(f"{name!r} is not in this hand") from None
+
+    def _blind_seats(self) -> tuple[Seat, Seat]:
+        """(small blind, big blind).  Heads-up the button is the small blind."""
+        if len(self.seats) == 2:
+            return self.seats[1], self.seats[0]
+        return self.seats[0], self.seats[1]
+
+    # -- state queries ------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> list[str]:
+        """Players who have not folded, in seat order."""
+        return [s.name for s in self.seats if not s.folded]
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is, or None when the betting round is closed."""
+        if self._round_closed or not self._pending:
+            return None
+        return self._pending[0].name
+
+    @property
+    def round_closed(self) -> bool:
+        return self._round_closed
+
+    @property
+    def is_over(self) -> bool:
+        """The hand is over: one player left, showdown reached, or a misdeal."""
+        return self.voided or self.street == "showdown" or len(self.live) == 1
+
+    @property
+    def betting_over(self) -> bool:
+        """No more betting can happen this hand (at most one live player with chips, once the round closes)."""
+        if self.is_over:
+            return True
+        return self._round_closed and sum(1 for s in self.seats if s.can_act) <= 1
+
+    def to_call(self, name: str) -> int:
+        """The amount needed to match the current bet, whether or not the player's stack covers it."""
+        s = self.seat(name)
+        return max(0, self.current_bet - s.bet)
+
+    def call_amount(self, name: str) -> int:
+        """The chips a call actually puts in: the amount to call, or the whole stack if that is less."""
+        s = self.seat(name)
+        return min(s.stack, self.to_call(name))
+
+    def min_raise_to(self) -> int:
+        """The smallest full raise (or opening bet), as a total: current bet plus the last full bet or raise (1.4).
+
+        The big blind is the opening full bet, so with no bet this is the big
+        blind; a short all-in raise moves the current bet but not the last full
+        raise.  A player whose stack is smaller may still go all-in for less.
+        """
+        return self.current_bet + self.last_full_raise
+
+    def max_raise_to(self, name: str) -> int:
+        """No limit: the most a player can make it is everything in front of him plus his stack."""
+        s = self.seat(name)
+        return s.bet + s.stack
+
+    def raise_problem(self, name: str, amount: int | None = None, *, check_reopening: bool | None = None) -> str | None:
+        """Why ``name`` may not bet or raise (to ``amount``) now, or None if he may.
+
+        ``check_reopening`` (default: the hand's ``enforce_reference_reopening``)
+        adds the reference reopening answer to the checks.
+        """
+        s = self.seat(name)
+        turn = self._turn_problem(s)
+        if turn:
+            return turn
+        if s.stack <= self.to_call(name):
+            return (f"{name} has {s.stack} behind, not more than the {self.to_call(name)} to call: "
+                    "he can call (all-in) or fold, not raise")
+        if not any(o is not s and not o.folded and o.bet + o.stack > self.current_bet for o in self.seats):
+            return "everyone else is all-in or folded, so there is nobody to raise against: call or fold"
+        if check_reopening is None:
+            check_reopening = self.enforce_reference_reopening
+        if check_reopening and not self.reopened_for(name).may_raise:
+            return f"{name} already acted and faces less than a full raise. {REOPEN_NOTE}"
+        if amount is None:
+            return None
+        most = self.max_raise_to(name)
+        if amount > most:
+            return f"{name} has only {most} in all; he cannot make it {amount}"
+        if amount <= self.current_bet:
+            return f"{amount} is not a raise: the bet is already {self.current_bet}"
+        if amount < self.min_raise_to() and amount != most:
+            return (f"the minimum raise is to {self.min_raise_to()} (the {self.current_bet} bet plus the last full "
+                    f"bet or raise of {self.last_full_raise}, rule 1.4); only an all-in may be less")
+        return None
+
+    def can_raise(self, name: str) -> bool:
+        return self.raise_problem(name) is None
+
+    def reopened_for(self, name: str) -> Reopening:
+        """Reference practice (FIDPA), not a house rule: may a player who already acted raise again?
+
+        He may if he has not acted this round, or if the bet has gone up by at
+        least a full raise since he acted (short all-ins adding up count).  The
+        house rulebook is silent; ``REOPEN_NOTE`` says so.
+        """
+        s = self.seat(name)
+        if s.acted_at is None:
+            return Reopening(name, True)
+        return Reopening(name, self.current_bet - s.acted_at >= s.full_raise_then)
+
+    def pots(self) -> list[Pot]:
+        """Main pot first, then side pots, each with the players who can win it.
+
+        Chips are layered by how much each player put in this hand; folded
+        players' chips stay in (dead money) but they are eligible for nothing.
+        Neighbouring layers with the same eligible players are one pot.  While a
+        round is open, bets in front count as they stand; an uncalled excess is
+        returned when the round closes.
+        """
+        contribs = [s.contributed for s in self.seats]
+        pots: list[Pot] = []
+        prev = 0
+        for level in sorted({c for c in contribs if c > 0}):
+            amount = sum(min(c, level) - min(c, prev) for c in contribs)
+            eligible = tuple(s.name for s in self.seats if not s.folded and s.contributed >= level)
+            if not eligible:  # not reached in play (the top contributor is live); never show a pot nobody can win
+                eligible = pots[-1].eligible if pots else ()
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            elif amount:
+                pots.append(Pot(amount, eligible))
+            prev = level
+        return pots
+
+    @property
+    def total_pot(self) -> int:
+        return sum(s.contributed for s in self.seats)
+
+    def stacks(self) -> dict[str, int]:
+        """Chips behind for each player, in seat order."""
+        return {s.name: s.stack for s in self.seats}
+
+    def showdown_order(self) -> list[str]:
+        """Who shows first under 1.11, then clockwise.
+
+        The last player to bet or raise in any round shows first; with no bet
+        or raise at all, the first live player left of the button.  The rule
+        names only the first player; going on clockwise is the usual practice.
+        """
+        live = self.live
+        first = self.last_aggressor if self.last_aggressor in live else live[0]
+        k = live.index(first)
+        return live[k:] + live[:k]
+
+    # -- operations ---------------------------------------------------------------------------------
+
+    def post_blinds(self) -> Hand:
+        """Antes (dead, not part of the bet), then small and big blind; a short stack posts what it has."""
+        if self.street is not None:
+            raise IllegalAction("the blinds are already posted")
+        if self.ante:
+            for s in self.seats:
+                self._put(s, min(self.ante, s.stack), dead=True)
+        sb, bb = self._blind_seats()
+        self._put(sb, min(self.small_blind, sb.stack))
+        self._put(bb, min(self.big_blind, bb.stack))
+        self.street = "preflop"
+        self.current_bet = max(s.bet for s in self.seats)
+        self.last_full_raise = self.big_blind
+        if len(self.seats) == 2:
+            first = 1
+        else:
+            first = 2 % len(self.seats)
+        self._open_round(first)
+        return self
+
+    def check(self, name: str) -> None:
+        s = self._actor(name)
+        if self.to_call(name):
+            raise IllegalAction(f"{name} cannot check: {self.to_call(name)} to call")
+        self._acted(s)
+        self._advance()
+
+    def call(self, name: str) -> int:
+        """Call; a player whose stack is short calls all-in for what he has.  Returns the chips put in."""
+        s = self._actor(name)
+        owed = self.to_call(name)
+        if owed == 0:
+            raise IllegalAction(f"{name} has nothing to call: he can check")
+        amount = min(owed, s.stack)
+        self._put(s, amount)
+        self._acted(s)
+        self._advance()
+        return amount
+
+    def bet(self, name: str, amount: int) -> None:
+        """Open the betting on this street for ``amount`` (at least the big blind unless all-in)."""
+        self._actor(name)
+        if self.current_bet:
+            raise IllegalAction(f"there is already a bet of {self.current_bet}: raise instead")
+        self._wager(name, amount)
+
+    def raise_to(self, name: str, amount: int) -> None:
+        """Raise to a total of ``amount`` for the round."""
+        self._actor(name)
+        if not self.current_bet:
+            raise IllegalAction("there is no bet to raise: bet instead")
+        self._wager(name, amount)
+
+    def all_in(self, name: str) -> int:
+        """Put the whole stack in: a call if it does not pass the current bet, otherwise a bet or raise.
+
+        Returns the player's total for the round ("all-in for 1,400").
+        """
+        s = self._actor(name)
+        total = s.bet + s.stack
+        if total <= self.current_bet:
+            self.call(name)
+        else:
+            self._wager(name, total)
+        return total
+
+    def fold(self, name: str) -> None:
+        s = self._actor(name)
+        s.folded = True
+        self._pending.pop(0)
+        self._advance(popped=True)
+
+    def next_street(self) -> str:
+        """Deal the next street once the round is closed; after the river, go to showdown."""
+        if self.street is None:
+            raise IllegalAction("post the blinds first")
+        if self.is_over:
+            raise IllegalAction("the hand is over")
+        if not self._round_closed:
+            raise IllegalAction(f"the {self.street} betting is not finished: {self.to_act} is to act")
+        for s in self.seats:
+            s.bet = 0
+        self.current_bet = 0
+        self.last_full_raise = self.big_blind
+        i = STREETS.index(self.street)
+        if i == len(STREETS) - 1:
+            self.street = "showdown"
+            self._pending = []
+            return self.street
+        self.street = STREETS[i + 1]
+        self._open_round(0)
+        return self.street
+
+    def misdeal(self) -> dict[str, int]:
+        """Rule 2.2: all bets are void and returned.  Gives each player back everything put in; returns the refunds.
+
+        Blinds are "blind bets" (1.13.1) and come back like any other bet; the
+        ante is treated the same, since 2.2 voids the whole deal.
+        """
+        refunds = {s.name: s.contributed for s in self.seats}
+        for s in self.seats:
+            s.stack += s.contributed
+            s.contributed = 0
+            s.bet = 0
+        self.voided = True
+        self._pending = []
+        self._round_closed = True
+        return refunds
+
+    def apply(self, action: Action) -> None:
+        """Apply one ``engine.facts.Action`` (amounts are the player's total for the round)."""
+        if action.kind == "post":
+            raise IllegalAction("blinds are posted with post_blinds()")
+        if action.kind == "check":
+            self.check(action.actor)
+        elif action.kind == "call":
+            self.call(action.actor)
+        elif action.kind == "fold":
+            self.fold(action.actor)
+        elif action.kind == "all-in":
+            self.all_in(action.actor)
+        else:
+            if action.amount is None:
+                raise IllegalAction(f"a {action.kind} needs an amount")
+            (self.bet if action.kind == "bet" else self.raise_to)(action.actor, action.amount)
+
+    # -- internals ----------------------------------------------------------------------------------
+
+    def _turn_problem(self, s: Seat) -> str | None:
+        if self.voided:
+            return "the hand was declared a misdeal"
+        if self.street is None:
+            return "the blinds are not posted yet"
+        if self.is_over:
+            return "the hand is over"
+        if self.to_act is None:
+            return f"the {self.street} betting is closed"
+        if s.name != self.to_act:
+            return f"it is {self.to_act}'s turn, not {s.name}'s"
+        return None
+
+    def _actor(self, name: str) -> Seat:
+        s = self.seat(name)
+        problem = self._turn_problem(s)
+        if problem:
+            raise IllegalAction(problem)
+        return s
+
+    def _put(self, s: Seat, amount: int, *, dead: bool = False) -> None:
+        s.stack -= amount
+        s.contributed += amount
+        if not dead:
+            s.bet += amount
+
+    def _acted(self, s: Seat) -> None:
+        s.acted_at = self.current_bet
+        s.full_raise_then = self.last_full_raise
+
+    def _wager(self, name: str, total: int) -> None:
+        problem = self.raise_problem(name, total)
+        if problem:
+            raise IllegalAction(problem)
+        s = self.seat(name)
+        increase = total - self.current_bet
+        if increase >= self.last_full_raise:
+            self.last_full_raise = increase
+        self._put(s, total - s.bet)
+        self.current_bet = total
+        self.last_aggressor = name
+        self._acted(s)
+        # Everyone else with chips must act again, starting left of the raiser.
+        k = self.seats.index(s)
+        behind = self.seats[k + 1:] + self.seats[:k]
+        self._pending = [o for o in behind if o.can_act]
+        self._advance(popped=True)
+
+    def _open_round(self, first: int) -> None:
+        """Start a betting round with the player at ``first`` (index into seats)."""
+        self._round_closed = False
+        for s in self.seats:
+            s.acted_at = None
+        ordered = self.seats[first:] + self.seats[:first]
+        pending = []
+        for s in ordered:
+            if not s.can_act:
+                continue
+            # A player nobody can bet against (every other live player's chips are already matched by
+            # what he has in front) has nothing to decide.
+            if not any(o is not s and not o.folded and o.bet + o.stack > s.bet for o in self.seats):
+                continue
+            pending.append(s)
+        if len(pending) == 1 and pending[0].bet >= self.current_bet:
+            pending = []
+        self._pending = pending
+        self._advance(popped=True)
+
+    def _advance(self, *, popped: bool = False) -> None:
+        if not popped:
+            self._pending.pop(0)
+        if not self._pending or len(self.live) <= 1:
+            self._close_round()
+
+    def _close_round(self) -> None:
+        """Close the round: chips that no other player matched go back to their owner.
+
+        Measured on each player's total for the hand, so a short ante (a player
+        all-in for less than the ante) is handled like a short call: the excess
+        nobody else put in is returned.
+        """
+        self._pending = []
+        self._round_closed = True
+        totals = sorted((s.contributed for s in self.seats), reverse=True)
+        top, second = totals[0], totals[1]
+        if top > second:
+            s = next(o for o in self.seats if o.contributed == top)
+            back = top - second
+            s.bet = max(0, s.bet - back)
+            s.stack += back
+            s.contributed -= back
+            self.current_bet = max(o.bet for o in self.seats)
