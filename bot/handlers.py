@@ -257,10 +257,14 @@ def ruling_reply(text: str) -> Reply:
 
 def answer_request(request: RulingRequest, echo: str = "") -> Reply:
     """Run a request and dress the ruling; an engine failure becomes a clear refusal, not a crash."""
+    from pydantic import ValidationError
+
     try:
         ruling = run_request(request)
-    except ValueError as exc:  # pydantic refusing a fact value, or the engine refusing a situation
-        return error(f"Those facts don't make a hand I can rule on: {_first_line(str(exc))}")
+    except ValidationError as exc:  # a fact value the engine's model refuses (a negative pot…)
+        detail = exc.errors()[0] if exc.errors() else {"loc": (), "msg": str(exc)}
+        where = ".".join(str(p) for p in detail.get("loc", ()))
+        return error(f"Those facts don't make a hand I can rule on ({where}: {detail['msg']}).")
     return from_ruling(ruling, request=request, echo=echo)
 
 
@@ -570,25 +574,30 @@ def _get(entry: Any, name: str, default: Any = None) -> Any:
     return entry.get(name, default) if isinstance(entry, dict) else getattr(entry, name, default)
 
 
-def log_entry_section(entry: Any) -> Section:
-    """One logged ruling, with its overturn (if any) stated, never hidden."""
+def log_entry_section(entry: Any, names: dict[str, str] | None = None) -> Section:
+    """One logged ruling, with its overturn (if any) stated, never hidden.
+
+    The store keeps who overturned a ruling as an id; ``names`` turns ids the
+    shell knows into names."""
     when = _get(entry, "created_at")
     stamp = when.strftime("%Y-%m-%d %H:%M UTC") if hasattr(when, "strftime") else str(when or "")
     cites = ", ".join(_get(entry, "citations", ()) or ()) or "no clause"
     name = f"#{_get(entry, 'id')} · {stamp} · {_get(entry, 'asker_name', '?')}"
     lines = [f"Q: {_get(entry, 'question', '')}", f"A: {_get(entry, 'outcome', '')}", f"Cites: {cites}"]
     if _get(entry, "overturned", False):
-        lines.insert(0, f"OVERTURNED by {_get(entry, 'overturned_by') or 'staff'}: "
+        by = str(_get(entry, "overturned_by") or "")
+        who = (names or {}).get(by) or (f"staff member {by}" if by else "staff")
+        lines.insert(0, f"OVERTURNED by {who}: "
                         f"{_get(entry, 'overturn_reason') or 'no reason given'}")
     return Section(name, "\n".join(lines))
 
 
-def log_reply(entries: Sequence[Any], title: str, empty: str) -> Reply:
+def log_reply(entries: Sequence[Any], title: str, empty: str, names: dict[str, str] | None = None) -> Reply:
     if not entries:
         return Reply(title=title, body=empty, kind="log")
     overturned = sum(1 for e in entries if _get(e, "overturned", False))
     body = f"{len(entries)} ruling(s)" + (f", {overturned} overturned" if overturned else "") + "."
-    return Reply(title=title, body=body, sections=tuple(log_entry_section(e) for e in entries), kind="log")
+    return Reply(title=title, body=body, sections=tuple(log_entry_section(e, names) for e in entries), kind="log")
 
 
 def overturn_reply(ruling_id: int, done: bool, reason: str, staff_name: str) -> Reply:

@@ -1,0 +1,241 @@
+"""The Discord bot: one ``commands.Bot`` subclass, one extension per area.
+
+``create_bot`` builds it without connecting (tests drive it offline; the
+launcher connects it).  Slash commands live in ``bot/cogs``; the answers come
+from ``bot.handlers``, the same functions the console runs.  Only these
+intents are asked for: no message-content intent, because Discord still
+delivers the text of a message that mentions the bot, and that is all Floor
+reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.embeds import NO_MENTIONS, reply_messages
+from bot.reply import Reply, error
+from bot.ruling_log import RulingLog, open_ruling_log
+from rules_index.config import Settings, default_settings
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.rules", "bot.cogs.rulings", "bot.cogs.staff", "bot.cogs.quiz")
+
+
+# -- checks ----------------------------------------------------------------------------------------
+class NotStaff(app_commands.CheckFailure):
+    """A staff-only command used by someone without the staff role."""
+
+
+class OnCooldown(app_commands.CheckFailure):
+    def __init__(self, retry_after: float):
+        super().__init__(f"on cooldown for {retry_after:.1f}s")
+        self.retry_after = retry_after
+
+
+def is_staff(user: discord.abc.User, settings: Settings) -> bool:
+    """Holding the configured staff role, named or by id (a role name may be shared; an id may not)."""
+    roles = getattr(user, "roles", None)
+    if not roles:
+        return False
+    wanted = settings.discord.staff_role.strip()
+    return any(str(r.id) == wanted or r.name.casefold() == wanted.casefold() for r in roles)
+
+
+def staff_only() -> Any:
+    """``@staff_only()`` on a command: refused, with an ephemeral explanation, to non-staff."""
+
+    async def predicate(interaction: discord.Interaction) -> bool:
+        bot = interaction.client
+        if not isinstance(bot, FloorBot) or not is_staff(interaction.user, bot.settings):
+            raise NotStaff("staff only")
+        return True
+
+    return app_commands.check(predicate)
+
+
+class UserCooldown:
+    """Per-user spacing between ruling requests, shared by slash commands and mentions.
+
+    ``time.monotonic`` is read at call time (not bound at import) so a test
+    clock can move it; a wall clock would let a system time change lift or
+    extend every cooldown.
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self._last: dict[int, float] = {}
+
+    def retry_after(self, user_id: int) -> float:
+        """0 and the use is recorded; otherwise the seconds to wait (nothing recorded)."""
+        if self.seconds <= 0:
+            return 0.0
+        now = time.monotonic()
+        last = self._last.get(user_id)
+        if last is not None and now - last < self.seconds:
+            return self.seconds - (now - last)
+        self._last[user_id] = now
+        if len(self._last) > 10_000:  # forget users whose cooldown is long over
+            self._last = {u: t for u, t in self._last.items() if now - t < self.seconds}
+        return 0.0
+
+
+def ruling_cooldown() -> Any:
+    """``@ruling_cooldown()``: the configured per-user cooldown on ruling commands."""
+
+    async def predicate(interaction: discord.Interaction) -> bool:
+        bot = interaction.client
+        if isinstance(bot, FloorBot):
+            wait = bot.cooldown.retry_after(interaction.user.id)
+            if wait > 0:
+                raise OnCooldown(wait)
+        return True
+
+    return app_commands.check(predicate)
+
+
+# -- answering safely ----------------------------------------------------------------------------------
+async def send_reply_error(interaction: discord.Interaction, reply: Reply) -> None:
+    """An ephemeral refusal, whether or not the interaction was already answered (or deferred)."""
+    embeds = reply_messages(reply)[0]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS)
+    except discord.HTTPException:
+        log.exception("could not send an error reply")
+
+
+def describe_error(error_: Exception) -> tuple[Reply, bool]:
+    """What to tell the user about a failed command, and whether it is our bug (to log loudly)."""
+    if isinstance(error_, NotStaff):
+        return error("This command is for Floor staff only (the staff role in the bot's config).",
+                     title="Staff only", tone="warning"), False
+    if isinstance(error_, OnCooldown):
+        return error(f"One ruling at a time: ask again in {error_.retry_after:.1f} s.",
+                     title="Slow down", tone="warning"), False
+    if isinstance(error_, app_commands.NoPrivateMessage):
+        return error("This command works in a server channel, not in DMs.", tone="warning"), False
+    if isinstance(error_, app_commands.CheckFailure):
+        return error("You can't use this command here.", tone="warning"), False
+    if isinstance(error_, app_commands.TransformerError):
+        return error(f"“{error_.value}” is not a valid value for that option.", tone="warning"), False
+    return error("Something went wrong on my side, and nothing was ruled. The error has been logged; "
+                 "try again, or use /rule to read the clause yourself."), True
+
+
+class FloorTree(app_commands.CommandTree):
+    """Every app-command error becomes an ephemeral answer and a log line, never a crash."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        reply, ours = describe_error(cause)
+        name = interaction.command.qualified_name if interaction.command else "?"
+        if ours:
+            log.error("command /%s failed for user %s", name, interaction.user.id, exc_info=cause)
+        else:
+            log.info("command /%s refused for user %s: %s", name, interaction.user.id, type(cause).__name__)
+        await send_reply_error(interaction, reply)
+
+
+# -- the bot --------------------------------------------------------------------------------------------
+class FloorBot(commands.Bot):
+    """Floor on Discord.  Holds the settings, the ruling log and the cooldowns the cogs share."""
+
+    def __init__(self, settings: Settings, ruling_log: RulingLog | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.settings = settings
+        self.ruling_log: RulingLog | None = ruling_log
+        self._owns_log = ruling_log is None
+        self.cooldown = UserCooldown(settings.discord.cooldown_seconds)
+
+    async def setup_hook(self) -> None:
+        # Build the index and load the rules now, off the event loop, so the first
+        # command answers within Discord's three seconds.
+        await asyncio.to_thread(_warm_up)
+        if self.ruling_log is None:
+            self.ruling_log = await open_ruling_log(self.settings)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        if self.settings.discord.sync_on_start:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """To the development guild when one is configured (instant), else globally (may take a while)."""
+        guild_id = self.settings.discord.dev_guild
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+        return synced
+
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: mentions are answered by the rulings cog's listener."""
+        return None
+
+    async def close(self) -> None:
+        if self.ruling_log is not None and self._owns_log:
+            try:
+                await self.ruling_log.close()
+            except Exception:
+                log.exception("closing the ruling log failed")
+        await super().close()
+
+    def staff(self, user: discord.abc.User) -> bool:
+        return is_staff(user, self.settings)
+
+    async def record_ruling(self, reply: Reply, user: discord.abc.User,
+                            guild: discord.Guild | None) -> tuple[Reply, int | None]:
+        """Log a final ruling asked by staff; the footer says it was logged (and its id) or why not."""
+        if not reply.is_final_ruling or not self.staff(user):
+            return reply, None
+        rlog = self.ruling_log
+        if rlog is None or not rlog.available:
+            why = rlog.why_unavailable if rlog is not None else "no ruling log"
+            return reply.with_footer(f"Staff ruling, not logged: {why}"), None
+        question = reply.request.question_text if reply.request else reply.echo
+        try:
+            rid = await rlog.log(asker_id=user.id, asker_name=getattr(user, "display_name", user.name),
+                                 guild_id=guild.id if guild else None, question=question, ruling=reply.ruling)
+        except Exception:
+            log.exception("logging a staff ruling failed")
+            return reply.with_footer("Staff ruling, not logged: the ruling log failed"), None
+        return reply.with_footer(f"Logged as ruling #{rid}; staff rulings are final (Staff Authority)"), rid
+
+
+def _warm_up() -> None:
+    from engine.decide import load_rules
+    from rules_index import get_index
+
+    get_index()
+    load_rules()
+
+
+def create_bot(settings: Settings | None = None, *, ruling_log: RulingLog | None = None) -> FloorBot:
+    """The bot, ready to ``start``; nothing connects until then."""
+    settings = settings or default_settings()
+    intents = discord.Intents.default()
+    intents.message_content = False  # mentions carry their text without it
+    intents.members = False
+    intents.presences = False
+    return FloorBot(
+        settings,
+        ruling_log=ruling_log,
+        command_prefix=commands.when_mentioned,
+        help_command=None,
+        intents=intents,
+        allowed_mentions=NO_MENTIONS,
+        tree_cls=FloorTree,
+    )

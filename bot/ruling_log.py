@@ -1,0 +1,115 @@
+"""The one seam between the Discord cogs and the ruling store.
+
+The cogs never touch ``bot.store.Store`` directly: they hold a ``RulingLog``,
+whose methods are async and run the synchronous store in a worker thread
+(``asyncio.to_thread``) so a slow disk or database never blocks the gateway.
+When the store cannot be opened (PostgreSQL down, a read-only disk), the bot
+still rules: it gets a ``NoLog`` that says plainly the log is unavailable,
+rather than failing to start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class RulingLog:
+    """What the bot needs from the store; see ``StoreLog`` and ``NoLog``."""
+
+    available: bool = True
+    why_unavailable: str = ""
+
+    async def log(self, *, asker_id: int, asker_name: str, guild_id: int | None, question: str,
+                  ruling: Any) -> int | None:
+        raise NotImplementedError
+
+    async def recent(self, limit: int) -> Sequence[Any]:
+        raise NotImplementedError
+
+    async def search(self, text: str, limit: int) -> Sequence[Any]:
+        raise NotImplementedError
+
+    async def overturn(self, ruling_id: int, *, staff_id: int, reason: str) -> bool:
+        raise NotImplementedError
+
+    async def feedback(self, *, ruling_id: int | None, question: str, user_id: int, helpful: bool) -> int | None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        return None
+
+
+class StoreLog(RulingLog):
+    """The real log: ``bot.store.Store`` called through ``asyncio.to_thread``."""
+
+    def __init__(self, store: Any):
+        self.store = store
+
+    async def log(self, *, asker_id: int, asker_name: str, guild_id: int | None, question: str,
+                  ruling: Any) -> int | None:
+        return await asyncio.to_thread(
+            self.store.log_ruling,
+            asker_id=str(asker_id), asker_name=asker_name, guild_id=None if guild_id is None else str(guild_id),
+            question=question, kind=ruling.kind, outcome=ruling.outcome, citations=list(ruling.citations),
+            rulebook_version=ruling.rulebook_version, ruling_json=ruling.to_json(),
+        )
+
+    async def recent(self, limit: int) -> Sequence[Any]:
+        return await asyncio.to_thread(self.store.recent_rulings, limit)
+
+    async def search(self, text: str, limit: int) -> Sequence[Any]:
+        return await asyncio.to_thread(self.store.search_rulings, text, limit)
+
+    async def overturn(self, ruling_id: int, *, staff_id: int, reason: str) -> bool:
+        return await asyncio.to_thread(self.store.overturn_ruling, ruling_id, staff_id=str(staff_id), reason=reason)
+
+    async def feedback(self, *, ruling_id: int | None, question: str, user_id: int, helpful: bool) -> int | None:
+        return await asyncio.to_thread(
+            self.store.add_feedback, ruling_id=ruling_id, question=question, user_id=str(user_id), helpful=helpful
+        )
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.store.close)
+
+
+class NoLog(RulingLog):
+    """No store: rulings are still given, the log commands say why there is no log."""
+
+    available = False
+
+    def __init__(self, why: str):
+        self.why_unavailable = why
+
+    async def log(self, **_: Any) -> int | None:
+        return None
+
+    async def recent(self, limit: int) -> Sequence[Any]:
+        return []
+
+    async def search(self, text: str, limit: int) -> Sequence[Any]:
+        return []
+
+    async def overturn(self, ruling_id: int, *, staff_id: int, reason: str) -> bool:
+        return False
+
+    async def feedback(self, **_: Any) -> int | None:
+        return None
+
+
+async def open_ruling_log(settings: Any) -> RulingLog:
+    """The configured store, or a ``NoLog`` saying why it could not be opened."""
+    try:
+        from bot.store import Store
+    except ImportError as exc:  # the store package is optional for the bot to rule
+        return NoLog(f"the ruling store is not installed ({exc.name})")
+    try:
+        store = await asyncio.to_thread(Store.open, settings)
+    except Exception as exc:
+        log.exception("could not open the ruling store; rulings will not be logged")
+        return NoLog(f"the ruling store could not be opened ({type(exc).__name__})")
+    return StoreLog(store)
