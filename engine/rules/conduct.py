@@ -338,7 +338,7 @@ def shown_cards_mucked_not_retrieved(ctx: Context) -> Finding:
 INACTIVE_ORBITS = 3
 
 
-@rule("inactive_seat_forfeit", ["3.9"], trigger=lambda f: 1.0 if f.orbits_without_wager is not None else 0.0)
+@rule("inactive_seat_forfeit", ["3.9"], trigger=lambda f: 1.2 if f.orbits_without_wager is not None else 0.0)
 def inactive_seat_forfeit(ctx: Context) -> Finding:
     """After three orbits without a wager a supervisor may, at discretion, forfeit the seat."""
     n = ctx.peek("orbits_without_wager")
@@ -357,8 +357,8 @@ def inactive_seat_forfeit(ctx: Context) -> Finding:
             citations=["3.9"], amounts=amounts, confidence=0.85,
         )
     return Finding(
-        outcome=f"Not under 3.9 yet: the supervisor's discretion to forfeit a seat starts after {INACTIVE_ORBITS} "
-                f"(three) orbits without a wager, and he has gone {n}.",
+        outcome=f"Not under 3.9 yet: the supervisor's discretion to forfeit a seat starts after three "
+                f"({INACTIVE_ORBITS}) orbits without a wager, and he has gone {n}.",
         citations=["3.9"], amounts=amounts, confidence=0.85,
     )
 

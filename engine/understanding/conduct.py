@@ -21,7 +21,11 @@ from engine.understanding.doc import Doc
 WHO = r"(?:seat\s*#?\d+|s\d+|he|she|they|him|her|them|his|my|our|their|the (?:other )?(?:guy|player|man|woman|lady|dude)|villain|opponent)"
 PAL = r"(?:buddy|friend|mate|pal|neighbou?r|brother|sister|wife|husband|girlfriend|boyfriend|partner|cousin|dad|son|bro)"
 HANDS = (r"(?:royal flush|straight flush|quads|four of a kind|full house|boat|flush|straight|trips|a set|set|"
-         r"three of a kind|two pair|one pair|a pair|pair of \w+|high card|ace high|king high|nothing|the nuts)")
+         r"three of a kind|two pair|one pair|a pair|pair of \w+|high card|ace high|king high|nothing|the nuts|nuts|"
+         r"(?:busted|missed|a busted|a missed) (?:flush |straight )?draw|air|a bluff)")
+# "the nut flush", "a king-high straight", "just a pair": words people put in front of a hand's name.
+HAND_ADJ = (r"(?:(?:just|only|the|a|an|nut|king|ace|queen|jack|top|bottom|second|small|big|baby|low|high|wheel|"
+            r"broadway|\w+[- ]high|\w+s full(?: of \w+)?)\s+)*")
 LANGUAGES = (r"russian|spanish|chinese|mandarin|cantonese|french|vietnamese|german|italian|portuguese|polish|hindi|"
              r"tagalog|korean|japanese|arabic|hebrew|thai|farsi|persian|greek|ukrainian|romanian|turkish|punjabi|"
              r"urdu|bulgarian|serbian|hungarian|dutch|swedish|khmer|lao|burmese|cantonese")
@@ -119,6 +123,8 @@ def _shared_information(doc: Doc) -> None:
         t,
         _SHOW + r" (?:his |her |their |my |both |the |2 |two )?(?:hole )?(?:cards?|hand|holding)\b"
         r"(?: (?:only|just))? to " + r"(?!the (?:whole )?table|everyone|everybody|all)",
+        r"\bshow(?:s|ed|n|ing)? (?:his|her|their|my) [a-z]+(?: [a-z]+)? (?:only |just )?to (?:seat\s*#?\d+|s\d+|his "
+        r"|her |the (?:guy|player|person)|one |another|a (?:friend|buddy|player)|him\b|her\b|me\b)",
         r"\bshow(?:s|ed|n|ing)? (?:only )?(?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player|"
         r"person|dude|lady) (?:next to|beside|on|to) \w+|(?:his|her|my) neighbou?r|one (?:player|person|guy)|"
         r"(?:him|her)) (?:his |her |their |my |both )?(?:hole )?(?:cards?|hand)\b",
@@ -150,10 +156,20 @@ def _shared_information(doc: Doc) -> None:
         r"jacks?|tens?|nines?|[2-9]s|[akqj]\w*)\b[^.]{0,30}\b(?:while|during|still|mid)\b",
         r"\b(?:sharing|share|shared|exchang(?:e|ed|ing)|pass(?:ing|ed)?) (?:hand |card )?(?:info(?:rmation)?|"
         r"details)\b",
-        r"\bwhat (?:he|she|i) folded\b",
+        r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?|say(?:s|ing)?|said|reveal(?:s|ed|ing)?|mention(?:s|ed|ing)?)\b"
+        r"[^.]{0,30}\b(?:what|which) (?:cards?|hand|holding) (?:he|she|i|they) (?:had|has|held|folded|mucked|threw "
+        r"away|laid down|was holding)\b",
+        r"\b(?:compar|swap|exchang|discuss)\w* (?:their |his |her |our )?(?:hole )?(?:cards|hands|holdings)\b",
+        r"\bshow(?:s|ed|ing)? each other\b",
     )
     if talk:
         doc.set("hand_info_shared", True)
+    if (shown or talk) and re.search(r"\b(?:both|they|we|all)(?: had| have)? (?:already )?folded\b", t):
+        doc.set("live_cards", False)
+    if (shown or talk) and re.search(r"\b(?:folded|mucked)\b[^.]{0,20}\b(?:then|and then|and|after that)\b[^.]{0,10}"
+                                     r"\b(?:told|tells|whisper\w*|said|says|show\w*|flash\w*)\b", t):
+        # "S5 folded, then told S6 ...": the one sharing has no hand left.
+        doc.set("live_cards", False)
 
 
 # -- 3.3: the stub and the discards ------------------------------------------------------------------------------
@@ -166,7 +182,7 @@ def _peek(doc: Doc) -> None:
             r"dug|go|went|rummag\w*|sneak\w*|glanc\w*)\b[^.]{0,12}\b(?:at |through |in(?:to)? |over |up )?"
             r"(?:the )?(?:undealt|next|remaining|top) (?:cards?|card of the deck)\b",
             r"\b(?:look|looks|looked|looking|peek|peeks|peeked|peeking|dig|dug|digging|go|went|rummag\w*|sift\w*|"
-            r"sort\w*|check|checked|glanc\w*)\b[^.]{0,12}\b(?:at |through |in(?:to)? |over )?(?:the )?(?:muck|"
+            r"sort\w*|check|checked|glanc\w*|see|view|show|flip|turn (?:over|up))\b[^.]{0,12}\b(?:at |through |in(?:to)? |over )?(?:the )?(?:muck|"
             r"discards?|burn cards?|burns|stub|deck)\b",
             r"\b(?:the )?(?:stub|undealt cards|discards)\b[^.]{0,20}\b(?:see|look|peek|show|shown|flip)\w*\b",
             r"\bshow(?:s|ed)? (?:us |me |him )?(?:the )?(?:next|remaining|undealt) cards?\b",
@@ -203,15 +219,19 @@ def _advice(doc: Doc) -> None:
 _ANNOUNCE = (r"(?:announc(?:es|ed|ing)|declar(?:es|ed|ing)|call(?:s|ed|ing)|says?|said|saying|claim(?:s|ed|ing)|"
              r"shout(?:s|ed|ing)|yell(?:s|ed|ing)|told (?:everyone|the table|him|her|us)|tells)")
 _HELD = (r"(?:actually|really|in fact|turned out|but|when|then|instead|though|yet)\b[^.]{0,40}?\b(?:had|has|holds?|"
-         r"held|tabled|tables|showed|shows|turned over|turns over|flipped|flips|revealed|was holding|is holding|had "
-         r"made|made)")
+         r"held|tabled|tables|showed|shows|turned over|turns over|flips over|flipped over|flipped|flips|revealed|was "
+         r"holding|is holding|had made|made|gave (?:him|her|them|me)|plays?|played|(?:it|that)(?:'s| is| was) "
+         r"(?:actually |really |in fact |only |just )+)")
 
 
 def _miscall(doc: Doc) -> None:
     t = doc.low
-    m_ann = re.search(_ANNOUNCE + r"\s+(?:that )?(?:he|she|i)?\s*(?:has|had|have|got)?\s*['\"]?(?:a |an |the )?(" +
-                      HANDS + r")", t)
-    m_act = re.search(_HELD + r"\s+(?:a |an |the )?(" + HANDS + r")", t[m_ann.end():] if m_ann else "")
+    m_ann = re.search(_ANNOUNCE + r"\s+(?:that\s+)?['\"]?\s*(?:(?:he|she|i)(?:'ve|'s|'d| has| had| have)?\s+)?"
+                      r"(?:got\s+|has\s+|had\s+|have\s+|holds?\s+)?['\"]?\s*" + HAND_ADJ + r"(" + HANDS + r")", t)
+    rest = t[m_ann.end():] if m_ann else ""
+    m_act = re.search(_HELD + r"\s+" + HAND_ADJ + r"(" + HANDS + r")", rest) or re.search(
+        r"\b(?:it'?s|it is|it was|he had|she had|was|is)\s+(?:actually|really|in fact)\s+" + HAND_ADJ + r"(" + HANDS
+        + r")", rest)
     if m_ann and m_act:
         said, held = _hand_name(m_ann.group(1)), _hand_name(m_act.group(1))
         doc.set("announced_hand", said)
@@ -268,7 +288,9 @@ def _contest(doc: Doc) -> None:
             r"\bclaim(?:s|ed|ing)? (?:the|that|a|his|her|my) pot\b", r"\bclaim the pot\b",
             r"\b(?:pot|chips) (?:was|were|got) (?:pushed|shipped|awarded|given) to the wrong\b",
             r"\b(?:pushed|shipped|awarded|gave) (?:the pot|it) to the wrong\b", r"\bshould(?:'ve| have) won\b",
-            r"\bwrong (?:player|person|guy) (?:got|was given|won)\b"):
+            r"\bwrong (?:player|person|guy) (?:got|was given|won)\b",
+            r"\b(?:pot|it|that pot) should(?:'ve| have) (?:been|gone to) (?:his|hers|mine|him|her|me)\b",
+            r"\bwrong (?:pot|winner)\b", r"\b(?:pot|chips) (?:was |were )?(?:pushed|shipped|awarded) (?:by )?mistake\b"):
         doc.set("pot_contested", True)
     if not doc.found.get("pot_contested"):
         return
@@ -277,7 +299,9 @@ def _contest(doc: Doc) -> None:
             r"\b(?:hands?|orbits?|minutes?) later\b", r"\balready (?:dealing|pitching|dealt|pitched) the next\b",
             r"\b(?:the )?next (?:hand|deal) (?:was|were|had been) (?:dealt|pitched)\b", r"\btoo late\b",
             r"\bdealer (?:had )?(?:already )?(?:started|begun) (?:dealing|pitching)\b", r"\bnext day\b",
-            r"\bmid(?:way)? through the next hand\b", r"\bduring the next hand\b"):
+            r"\bmid(?:way)? through the next hand\b", r"\bduring the next hand\b",
+            r"\b(?:until|till|by|at|on) the (?:flop|turn|river|deal|first card|cards?|blinds?) of the next hand\b",
+            r"\b(?:until|till|not until) (?:the )?next (?:hand|deal)\b"):
         doc.set("contest_timing", "after")
     elif _any(t, r"\bimmediately\b", r"\bright away\b", r"\bstraight away\b", r"\bbefore (?:the )?(?:next|new) "
               r"(?:hand|deal|card|shuffle)\b", r"\bbefore (?:the dealer|anyone) (?:dealt|pitched|shuffled)\b",
@@ -289,7 +313,9 @@ def _contest(doc: Doc) -> None:
 # -- 3.7 / 3.9: seats ----------------------------------------------------------------------------------------------
 def _seats(doc: Doc) -> None:
     t = doc.low
-    if _any(t, r"\b(?:pick|choose|chose|choosing|picking|select|take|want|wants|wanted|get|request(?:ed)?|prefer)s? "
+    if _any(t, r"\b(?:switch|move|change|go|swap)(?:es|s|ed|ing)? (?:over )?(?:to|into) (?:seat|the \d+ seat|the "
+            r"(?:\w+ )?seat)\b", r"\bwhen (?:it|the seat|a seat) (?:opens|frees up|is free)\b",
+            r"\b(?:pick|choose|chose|choosing|picking|select|want|wants|wanted|get|request(?:ed)?|prefer)s? "
             r"(?:my|his|her|their|our|a|the|which|any|own|(?:my|his|her|their) own) (?:own )?seats?\b",
             r"\bseat (?:change|choice|selection|assignment|allocation|draw)s?\b",
             r"\b(?:change|changing|changed|switch|switching|switched|swap|swapping|move|moving|moved) (?:my |his |her |"
@@ -298,11 +324,13 @@ def _seats(doc: Doc) -> None:
             r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b", r"\bseat\s*#?\d+ (?:opens?|is open|"
             r"opened up)\b"):
         doc.set("seat_request", True)
-    m = re.search(r"\b(\d+|a couple of|couple of|a few|several) (?:full )?(?:orbits?|rounds)\b", doc.nums)
+    m = re.search(r"\b(\d+|one|two|a couple of|couple of|a couple|an|one full) (?:full )?(?:orbits?|rounds)\b", doc.nums)
     if m and re.search(r"\b(?:without|no|not|never|hasn'?t|haven'?t|didn'?t)\b[^.]{0,40}\b(?:wager|bet|play|"
-                       r"playing|played|chip|hand|blind|post)", t + " " + doc.nums):
+                       r"playing|played|chip|hand|blind|post)|\b(?:missed|skipped|sat out|sitting out|sat through)\b",
+                       t + " " + doc.nums):
         n = m.group(1)
-        doc.set("orbits_without_wager", int(n) if n.isdigit() else {"a couple of": 2, "couple of": 2}.get(n))
+        words = {"one": 1, "an": 1, "one full": 1, "two": 2, "a couple of": 2, "couple of": 2, "a couple": 2}
+        doc.set("orbits_without_wager", int(n) if n.isdigit() else words.get(n))
 
 
 # -- 3.10 / 3.11 / 3.12: chips -------------------------------------------------------------------------------------
@@ -321,7 +349,13 @@ def _chips(doc: Doc) -> None:
             r"\b(?:bet|call|raise|wager|toss|put|throw)\w*\b[^.]{0,20}\b(?:his|her|their|my " + PAL + r"'?s) "
             r"(?:chips|stack)\b[^.]{0,30}\bfor (?:him|her|them)\b",
             r"\b(?:play|act|bet|call) (?:his|her) (?:hand|chips) for (?:him|her)\b",
-            r"\b(?:bet|call|wager|play)(?:s|ed|ing)? (?:with|out of) (?:his|her|my) " + PAL + r"'?s\b"):
+            r"\b(?:bet|call|wager|play)(?:s|ed|ing)? (?:with|out of) (?:his|her|my) " + PAL + r"'?s\b",
+            r"\b(?:bet|call|raise|wager|play|toss|put|throw|act)\w*\b[^.]{0,15}\bfor (?:me|him|her|them)\b[^.]{0,20}"
+            r"\b(?:out of|from|with|using) (?:my|his|her|their) (?:own )?(?:chips|stack)\b",
+            r"\b(?:me|i|i'?ll|to)\s+(?:\w+\s+){0,2}(?:put|toss|throw|push|slide|bet|move|use)\w*\s+(?:in\s+)?(?:his|her|"
+            r"their)\s+(?:chips|stack)\b",
+            r"\b(?:bet|call|raise|wager|play|toss|put|throw)\w*\b[^.]{0,10}\b(?:out of|from|with|using) (?:my|his|her|"
+            r"their) (?:chips|stack)\b[^.]{0,15}\bfor (?:me|him|her|them)\b"):
         doc.set("wagering_others_chips", True)
 
     if _any(t, r"\brat ?hol(?:e|es|ed|ing)\b", r"\bgo(?:ing|es)? south\b|\bwent south\b",
@@ -332,7 +366,9 @@ def _chips(doc: Doc) -> None:
             r"table|off (?:my|his|her|the) stack|from (?:my|his|her|the) stack|out of (?:my|his|her) stack|in(?:to)? "
             r"(?:my|his|her) (?:pocket|bag|jacket)|out of (?:play|the game))",
             r"\b(?:take|taking|took|pull|pulling|remove|removing) (?:some |part of |half (?:of )?)?(?:my |his |her )?"
-            r"(?:profit|winnings)\b", r"\bcash(?:ing)? out (?:some|part|half|a (?:bit|few|little))\b",
+            r"(?:profit|winnings)\b",
+            r"\b(?:take|taking|took|takes|pull|pulls|pulled|pulling|remove|removes|removed|removing)\b[^.]{0,25}\b(?:off|"
+            r"from) the table\b(?! (?:limit|max))", r"\bcash(?:ing)? out (?:some|part|half|a (?:bit|few|little))\b",
             r"\b(?:lock|locking|locked) up (?:some|part|half)\b"):
         doc.set("removing_chips", True)
     if doc.found.get("removing_chips"):
@@ -375,9 +411,10 @@ def _chips(doc: Doc) -> None:
             stack = parse_amount(m.group(1))
         else:
             m = re.search(r"\b(?:stack|stack size) (?:is|of|was)?\s*\$?(" + NUM + r")|\b(?:has|have|had|with|got) (?:only "
-                          r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b", n)
+                          r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b|\b(?:sitting on|sit on|i'?m at|i am at|i'?m on|"
+                          r"holding|stack at)\s+\$?(" + NUM + r")", n)
             if m:
-                stack = parse_amount(m.group(1) or m.group(2))
+                stack = parse_amount(m.group(1) or m.group(2) or m.group(3))
         if stack is not None and stack != doc.found.get("table_limit") and stack != doc.found.get("add_amount"):
             doc.set("stack_behind", stack)
 
@@ -389,7 +426,9 @@ _AWAY = (r"\b(?:at|in|to|from) the (?:bar|bathroom|restroom|toilet|loo|washroom|
          r"\b(?:smoke|smoking|cigarette|bathroom|toilet|phone|food|dinner|lunch|restroom) break\b|"
          r"\b(?:went|gone|stepped|walked|wandered|popped|ran) (?:away|outside|out|off|to)\b|\bempty (?:seat|chair)\b|"
          r"\b(?:was|is) (?:away|not there|absent|missing|off somewhere)\b|\babsent\b|\bnot back\b|\bwasn'?t back\b|"
-         r"\bon the phone outside\b|\bleft (?:the table|his seat|her seat)\b|\bcame back\b|\bgot back\b|\breturn(?:s|ed)\b")
+         r"\bon the phone outside\b|\bleft (?:the table|his seat|her seat)\b|\bcame back\b|\bgot back\b|\bgets back\b|"
+         r"\breturn(?:s|ed)\b|\baway (?:at|during|for|when|on)\b|\boutside\b|\bon (?:a|the|his|her) (?:phone|call|"
+         r"phone call)\b")
 _DEAL = (r"\b(?:dealt|deal|dealing|pitch(?:ed|ing)?|cards (?:went|came) out|hand (?:started|began)|initial deal|"
          r"blinds? (?:came|went) (?:round|around)|(?:his|her|my) (?:big |small )?blind|bb|sb)\b")
 
@@ -406,8 +445,12 @@ def _away(doc: Doc) -> None:
     elif re.search(r"\b(?:his|her|my|the|their)\s+(?:\d[\d,]* )?(?:small blind|sb)\b|\b(?:on|in) the (?:small "
                    r"blind|sb)\b|\b(?:small blind|sb) (?:was )?due\b", t):
         doc.set("blind_due", "small")
+    m = re.search(r"\b(?:bb|big blind)\s+(?:was |is )?(?:due\s+)?(?:of\s+)?\$?(" + NUM + r")", doc.nums)
+    if m and doc.found.get("blind_due") == "big":
+        doc.set("big_blind", parse_amount(m.group(1)))
     if re.search(r"\b(?:should ?n'?t|should not|does ?n'?t|does not|don'?t|do not|won'?t|not|refus\w*|why)\b[^.]{0,25}"
-                 r"\b(?:have to |need to |owe|pay|post)\w*\b", t):
+                 r"\b(?:have to |need to |owe|pay|post)\w*\b|\b(?:skip|skipping|dodge|dodging|avoid|avoiding|duck|"
+                 r"decline|declining|get out of)\b[^.]{0,15}\b(?:it|the blind|his blind|her blind|posting|paying)\b", t):
         doc.set("refuses_blind", True)
     if re.search(r"\b(?:declared|ruled|called|made|killed|mucked)\b[^.]{0,15}\b(?:dead|his hand|her hand)\b|"
                  r"\bkill(?:ed|s)? (?:his|her|the) hand\b", t) and not re.search(r"\b(?:can|could|may|might|should|"
@@ -423,12 +466,13 @@ def _dealer_amounts(doc: Doc) -> None:
     if _any(t, r"\bhow (?:much|big)(?:'s| is| was)? (?:is |was )?(?:in )?the pot\b", r"\bwhat(?:'s| is| was)? "
             r"(?:in )?the pot\b", r"\b(?:size|value|amount|total) of the pot\b", r"\bpot (?:size|count|total)\b",
             r"\bcount (?:down |out )?the pot\b", r"\b(?:exact|precise) (?:size|value|amount|count|total) of the pot\b",
-            r"\bhow much (?:is )?in the middle\b", r"\b(?:tell|reveal|say)\w* (?:me |him |her |us )?(?:what|how much)"
+            r"\bhow much (?:is )?in the middle\b", r"\b(?:amount|value|total|size|much)\s+(?:is\s+|that'?s\s+)?in the pot\b", r"\b(?:tell|reveal|say)\w* (?:me |him |her |us )?(?:what|how much)"
             r"[^.]{0,10}\bpot\b"):
         doc.set("pot_size_asked", True)
 
     said = re.search(r"\bdealer\b[^.]{0,40}?\b(?:said|says|told|announced|stated|called|quoted|gave|counted|"
-                     r"valued|verified|confirmed|declared|read)\b[^.]{0,40}?\$?(" + NUM + r")", n)
+                     r"valued|verified|confirmed|declared|read|mis-?read|mis-?counted|mis-?stated|mis-?quoted|"
+                     r"mis-?called|had)\b[^.]{0,40}?\$?(" + NUM + r")", n)
     actual = re.search(r"\b(?:actually|really|in fact|turned out to be|was in fact|it was|was)\s+(?:only\s+)?\$?("
                        + NUM + r")\b(?![^.]{0,10}\bdealer)", n[said.end():] if said else "")
     wrong = _any(t, r"\bdealer\b[^.]{0,60}\b(?:wrong|incorrect(?:ly)?|mis-?(?:count|stat|read|call|quot)\w*|mistake|"
@@ -445,6 +489,10 @@ def _dealer_amounts(doc: Doc) -> None:
         doc.set("dealer_misvalued", True)
     if doc.found.get("dealer_misvalued"):
         after = n[said.end():] if said else n
+        before = n[: said.start()] if said else ""
+        if re.search(r"\b(?:i|he|she|seat\s*#?\d+)\s+(?:called|folded|raised|shoved|mucked)\b[^.]{0,15}\b(?:because|"
+                     r"since|after|when)\b", before):
+            after = before + " " + after
         m = re.search(r"\b(?:said|says|saying|goes|went)\s*['\"]?(call|fold|raise)\b|\b(call(?:ed|s)|fold(?:ed|s)|"
                       r"rais(?:ed|es)|shov(?:ed|es)|muck(?:ed|s)|match(?:ed|es))\b", after)
         if m:
@@ -454,12 +502,15 @@ def _dealer_amounts(doc: Doc) -> None:
                 verb = "call"
             doc.set("verbal", verb)
             doc.set("acted_on_valuation", True)
-            put = re.search(r"\b(?:put|puts|putting|placed|slid|pushed|threw|tossed)\s+(?:in\s+|out\s+)?\$?(" + NUM
-                            + r")", after)
-            if put:
+            for put in re.finditer(r"\b(?:called|calls|call(?:ed)? for|put|puts|putting|placed|slid|pushed|threw|"
+                                   r"tossed|matched)\s+(?:in\s+|out\s+)?(?:the\s+)?\$?(" + NUM + r")", after):
+                if re.search(r"\b(?:to|n'?t|not|should|must|do i|does he|does she|will i|would i)\s*$",
+                             after[max(0, put.start() - 10): put.start()]):
+                    continue  # "do I have to put in 300 more?" is the question, not what he put in
                 doc.set("chips_put_out", parse_amount(put.group(1)), overwrite=True)
-        elif _any(t, r"\bbefore (?:he|she|i|they) (?:acted|acts|act|called|call|decided)\b", r"\bhas(?:n'?t| not) "
-                  r"(?:acted|called|decided)\b", r"\bnot (?:yet )?acted\b"):
+                break
+        elif _any(t, r"\bbefore (?:he|she|i|they) (?:acted|acts|act|called|call|decided)\b", r"\b(?:has|have|had)(?:n'?t| not) "
+                  r"(?:yet )?(?:acted|called|decided)\b", r"\bnot (?:yet )?acted\b"):
             doc.set("acted_on_valuation", False)
     elif _any(t, r"\b(?:ask|asks|asked|asking|check|verify|confirm)\w*\b[^.]{0,25}\bdealer\b[^.]{0,30}\b(?:how much|"
               r"verify|the (?:bet|raise|amount)|what the bet)\b", r"\bdealer\b[^.]{0,20}\b(?:verify|confirm|count)\w*\b"
@@ -473,7 +524,7 @@ _BIG = r"(?:big|bigger|high(?:er)?(?:.denomination)?|large(?:r)?|\d[\d,]*k?|yell
 
 def _stacks(doc: Doc) -> None:
     t = doc.low
-    untidy = r"(?:messy|sloppy|untidy|disorgani[sz]ed|unorgani[sz]ed|jumbled|scattered|unstacked|all over the (?:place|table)|spread (?:out|all over)|not (?:neat|organi[sz]ed|stacked))"
+    untidy = r"(?:a mess|mess|messy|sloppy|untidy|disorgani[sz]ed|unorgani[sz]ed|jumbled|scattered|unstacked|all over the (?:place|table)|spread (?:out|all over)|not (?:neat|organi[sz]ed|stacked))"
     if _any(t, r"\b" + untidy + r"\b[^.]{0,25}\b(?:stack|chips|pile)\b", r"\b(?:stack|chips)\b[^.]{0,25}\b" + untidy,
             r"\b(?:pile|heap|mess) of (?:chips|\d+s|blacks|greens|reds|purples|yellows)\b"):
         doc.set("stack_untidy", True)
@@ -482,7 +533,9 @@ def _stacks(doc: Doc) -> None:
             r"\b" + _BIG + r"\s+(?:denomination )?chips\b[^.]{0,25}\b(?:hidden|tucked|buried|covered|behind|under(?:neath)?|"
             r"at the back|in the back|out of sight|conceal\w*)\b",
             r"\b(?:higher|high|big|large) (?:denomination|chips)\b[^.]{0,20}\b(?:not|aren'?t|isn'?t) (?:at the |in )?"
-            r"(?:front|top|visible)\b"):
+            r"(?:front|top|visible)\b",
+            r"\b(?:yellows|purples|oranges|browns|blacks|plaques|(?:\d[\d,]*k?)s)\b (?:are |were |is |all )?(?:hidden|tucked|"
+            r"buried|covered|stashed|behind|under(?:neath)?|at the back|in the back)\b"):
         doc.set("big_chips_hidden", True)
     if _any(t, r"\b(?:hid(?:e|es|den|ing)|cover(?:s|ed|ing)?|block(?:s|ed|ing)?|conceal(?:s|ed|ing)?|shield(?:s|ed|"
             r"ing)?)\b[^.]{0,20}\b(?:his|her|their|the|my) (?:whole |entire )?(?:stack|chips)\b",
