@@ -9,7 +9,19 @@ Synchronous by design; from async code call it through ``asyncio.to_thread``.
 
 from bot.store.migrations import LATEST as SCHEMA_VERSION
 from bot.store.migrations import SchemaTooNew
-from bot.store.models import FeedbackSummary, LoggedRuling
+from bot.store.models import (
+    ClauseProgress,
+    FeedbackSummary,
+    LeaderboardEntry,
+    LoggedRuling,
+    QuizAttempt,
+    RecordedAnswer,
+    SectionStats,
+    UserStats,
+)
 from bot.store.store import Store
 
-__all__ = ["SCHEMA_VERSION", "FeedbackSummary", "LoggedRuling", "SchemaTooNew", "Store"]
+__all__ = [
+    "SCHEMA_VERSION", "ClauseProgress", "FeedbackSummary", "LeaderboardEntry", "LoggedRuling", "QuizAttempt",
+    "RecordedAnswer", "SchemaTooNew", "SectionStats", "Store", "UserStats",
+]

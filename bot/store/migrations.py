@@ -25,6 +25,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -95,8 +96,49 @@ def _v1_ruling_log(conn: Connection) -> None:
     md.create_all(conn)
 
 
+def _v2_quiz(conn: Connection) -> None:
+    md = MetaData()
+    Table(
+        "quiz_users", md,
+        Column("user_id", String(64), primary_key=True),
+        Column("user_name", String(200), nullable=False),
+        Column("updated_at", UTCDateTime, nullable=False),
+    )
+    attempts = Table(
+        "quiz_attempts", md,
+        Column("id", Integer, primary_key=True),
+        Column("user_id", String(64), ForeignKey("quiz_users.user_id"), nullable=False),
+        Column("question_id", String(200), nullable=False),
+        Column("section", String(16), nullable=False),
+        Column("clause_ids", json_type(), nullable=False),
+        Column("correct", Boolean, nullable=False),
+        Column("chosen", Integer),
+        Column("answered_at", UTCDateTime, nullable=False),
+        Column("round_id", String(64)),
+        # A retried answer (same key) is recorded once: the bot can resend after a crash without double counting.
+        Column("answer_key", String(200), unique=True),
+    )
+    Index("ix_quiz_attempts_user_time", attempts.c.user_id, attempts.c.answered_at)
+    Index("ix_quiz_attempts_time", attempts.c.answered_at)
+    Index("ix_quiz_attempts_round", attempts.c.round_id)
+    Table(
+        "quiz_progress", md,
+        Column("user_id", String(64), ForeignKey("quiz_users.user_id"), primary_key=True),
+        Column("clause_id", String(64), primary_key=True),
+        Column("box", Integer, nullable=False),
+        Column("due_at", UTCDateTime, nullable=False),
+        Column("seen", Integer, nullable=False),
+        Column("right", Integer, nullable=False),
+        Column("wrong", Integer, nullable=False),
+        Column("last_seen_at", UTCDateTime, nullable=False),
+        Column("last_correct", Boolean, nullable=False),
+    )
+    md.create_all(conn)
+
+
 STEPS: tuple[Step, ...] = (
     Step(1, "ruling log and feedback", _v1_ruling_log),
+    Step(2, "quiz attempts and Leitner progress", _v2_quiz),
 )
 
 LATEST = STEPS[-1].version

@@ -65,6 +65,7 @@ class RecordedAnswer:
     correct: bool
     answered_at: datetime
     progress: tuple[ClauseProgress, ...]
+    duplicate: bool = False  # the answer_key was already recorded; nothing was changed
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ cannot drift apart unnoticed.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
 from bot.store.types import UTCDateTime, json_type
 
@@ -50,4 +50,41 @@ feedback = Table(
     Column("user_id", String(64), nullable=False),
     Column("helpful", Boolean, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
+)
+
+quiz_users = Table(
+    "quiz_users", metadata,
+    Column("user_id", String(64), primary_key=True),
+    Column("user_name", String(200), nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+)
+
+quiz_attempts = Table(
+    "quiz_attempts", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", String(64), ForeignKey("quiz_users.user_id"), nullable=False),
+    Column("question_id", String(200), nullable=False),
+    Column("section", String(16), nullable=False),
+    Column("clause_ids", json_type(), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("chosen", Integer),
+    Column("answered_at", UTCDateTime, nullable=False),
+    Column("round_id", String(64)),
+    Column("answer_key", String(200), unique=True),
+)
+Index("ix_quiz_attempts_user_time", quiz_attempts.c.user_id, quiz_attempts.c.answered_at)
+Index("ix_quiz_attempts_time", quiz_attempts.c.answered_at)
+Index("ix_quiz_attempts_round", quiz_attempts.c.round_id)
+
+quiz_progress = Table(
+    "quiz_progress", metadata,
+    Column("user_id", String(64), ForeignKey("quiz_users.user_id"), primary_key=True),
+    Column("clause_id", String(64), primary_key=True),
+    Column("box", Integer, nullable=False),
+    Column("due_at", UTCDateTime, nullable=False),
+    Column("seen", Integer, nullable=False),
+    Column("right", Integer, nullable=False),
+    Column("wrong", Integer, nullable=False),
+    Column("last_seen_at", UTCDateTime, nullable=False),
+    Column("last_correct", Boolean, nullable=False),
 )

@@ -23,18 +23,31 @@ logged", "answer recorded") is on disk.  On SQLite that needs three things:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, and_, case, create_engine, event, func, or_, select, text, update
+from sqlalchemy import Connection, Engine, Table, and_, case, create_engine, event, func, or_, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Row, make_url
+from sqlalchemy.exc import IntegrityError
 
 from bot.store import schema as t
 from bot.store.migrations import migrate
-from bot.store.models import FeedbackSummary, LoggedRuling
+from bot.store.models import (
+    ClauseProgress,
+    FeedbackSummary,
+    LeaderboardEntry,
+    LoggedRuling,
+    QuizAttempt,
+    RecordedAnswer,
+    SectionStats,
+    UserStats,
+)
 from bot.store.types import utcnow
+from engine.training import TOP_BOX, LeitnerState, advance
 from rules_index.config import Settings
 
 _CLAUSE_ID = re.compile(r"^\d+(?:\.\d+)+$")
@@ -82,6 +95,33 @@ def _ruling(row: Row[Any]) -> LoggedRuling:
 
 
 _RULING_COLS = [c for c in t.rulings.c if c.name not in ("ruling_json", "citation_text")]
+
+
+def _progress(row: Row[Any]) -> ClauseProgress:
+    return ClauseProgress(
+        user_id=row.user_id, clause_id=row.clause_id, box=row.box, due_at=row.due_at, seen=row.seen,
+        right=row.right, wrong=row.wrong, last_seen_at=row.last_seen_at, last_correct=bool(row.last_correct),
+    )
+
+
+def _attempt(row: Row[Any]) -> QuizAttempt:
+    return QuizAttempt(
+        id=row.id, user_id=row.user_id, question_id=row.question_id, section=row.section,
+        clause_ids=tuple(row.clause_ids or ()), correct=bool(row.correct), answered_at=row.answered_at,
+        round_id=row.round_id, chosen=row.chosen,
+    )
+
+
+class _AlreadyRecorded(Exception):
+    """An answer with this ``answer_key`` is already in the store."""
+
+
+def _upsert(conn: Connection, table: Table, values: dict[str, Any], keys: Iterable[str]) -> None:
+    """INSERT ... ON CONFLICT (keys) DO UPDATE, spelled the same way by both dialects."""
+    ins = (postgresql.insert if conn.dialect.name == "postgresql" else sqlite.insert)(table).values(**values)
+    keys = list(keys)
+    conn.execute(ins.on_conflict_do_update(
+        index_elements=keys, set_={k: ins.excluded[k] for k in values if k not in keys}))
 
 
 class Store:
@@ -258,3 +298,125 @@ class Store:
             rows = conn.execute(stmt).all()
         return [FeedbackSummary(ruling_id=r.ruling_id, question=r.question, helpful=int(r.up or 0),
                                 unhelpful=int(r.down or 0), last_at=r.last_at) for r in rows]
+
+    # -- quiz -------------------------------------------------------------------------
+    def record_answer(self, *, user_id: str, user_name: str, question_id: str, section: str,
+                      clause_ids: list[str], correct: bool, chosen: int | None = None, round_id: str | None = None,
+                      answer_key: str | None = None, now: datetime | None = None) -> RecordedAnswer:
+        """Keep one answer and move each clause it tests in the Leitner boxes (``engine.training.advance``).
+
+        Committed before it returns: an answer is on disk before the user is
+        told it counted.  ``answer_key`` makes a retry safe -- the same key is
+        recorded once, and the second call returns the first with
+        ``duplicate=True``.
+        """
+        now = now or utcnow()
+        user_id = str(user_id)
+        try:
+            return self._record(user_id, user_name, question_id, section, clause_ids, correct, chosen,
+                                round_id, answer_key, now)
+        except (_AlreadyRecorded, IntegrityError):
+            # IntegrityError: another connection recorded the same key between our check and our insert.
+            found = self._recorded(answer_key) if answer_key is not None else None
+            if found is None:
+                raise
+            return found
+
+    def _recorded(self, answer_key: str) -> RecordedAnswer | None:
+        a = t.quiz_attempts.c
+        with self._read() as conn:
+            row = conn.execute(select(t.quiz_attempts).where(a.answer_key == answer_key)).first()
+            if row is None:
+                return None
+            p = t.quiz_progress.c
+            prog = conn.execute(select(t.quiz_progress).where(
+                p.user_id == row.user_id, p.clause_id.in_(list(row.clause_ids)))).all()
+        return RecordedAnswer(attempt_id=row.id, correct=bool(row.correct), answered_at=row.answered_at,
+                              progress=tuple(_progress(r) for r in prog), duplicate=True)
+
+    def _record(self, user_id: str, user_name: str, question_id: str, section: str, clause_ids: list[str],
+                correct: bool, chosen: int | None, round_id: str | None, answer_key: str | None,
+                now: datetime) -> RecordedAnswer:
+        a, p = t.quiz_attempts.c, t.quiz_progress.c
+        with self._write() as conn:
+            if answer_key is not None and conn.execute(select(a.id).where(a.answer_key == answer_key)).first():
+                raise _AlreadyRecorded(answer_key)  # leaves the transaction rolled back, nothing written
+            _upsert(conn, t.quiz_users, {"user_id": user_id, "user_name": user_name, "updated_at": now},
+                    ["user_id"])
+            res = conn.execute(t.quiz_attempts.insert().values(
+                user_id=user_id, question_id=question_id, section=str(section), clause_ids=list(clause_ids),
+                correct=bool(correct), chosen=chosen, answered_at=now, round_id=round_id, answer_key=answer_key))
+            attempt_id = int(res.inserted_primary_key[0])
+            updated: list[ClauseProgress] = []
+            for clause in dict.fromkeys(clause_ids):  # each clause once, in order
+                q = select(t.quiz_progress).where(p.user_id == user_id, p.clause_id == clause)
+                if conn.dialect.name == "postgresql":
+                    q = q.with_for_update()  # two answers by one user at once must not lose a step
+                row = conn.execute(q).first()
+                prev = None if row is None else LeitnerState(
+                    box=row.box, due_at=row.due_at, seen=row.seen, right=row.right, wrong=row.wrong,
+                    last_seen_at=row.last_seen_at, last_correct=bool(row.last_correct))
+                st = advance(prev, bool(correct), now)
+                values = {"user_id": user_id, "clause_id": clause, "box": st.box, "due_at": st.due_at,
+                          "seen": st.seen, "right": st.right, "wrong": st.wrong, "last_seen_at": st.last_seen_at,
+                          "last_correct": st.last_correct}
+                _upsert(conn, t.quiz_progress, values, ["user_id", "clause_id"])
+                updated.append(ClauseProgress(**values))
+        return RecordedAnswer(attempt_id=attempt_id, correct=bool(correct), answered_at=now, progress=tuple(updated))
+
+    def progress_for(self, user_id: str) -> dict[str, ClauseProgress]:
+        """Clause id -> Leitner state, for ``engine.training.pick_next``."""
+        p = t.quiz_progress.c
+        with self._read() as conn:
+            rows = conn.execute(select(t.quiz_progress).where(p.user_id == str(user_id))).all()
+        return {r.clause_id: _progress(r) for r in rows}
+
+    def attempts_for(self, user_id: str, limit: int = 50) -> list[QuizAttempt]:
+        """Newest first."""
+        a = t.quiz_attempts.c
+        with self._read() as conn:
+            rows = conn.execute(select(t.quiz_attempts).where(a.user_id == str(user_id))
+                                .order_by(a.id.desc()).limit(limit)).all()
+        return [_attempt(r) for r in rows]
+
+    def recent_question_ids(self, user_id: str, limit: int = 5) -> list[str]:
+        """The questions just asked, for ``pick_next(avoid=...)``."""
+        return [x.question_id for x in self.attempts_for(user_id, limit)]
+
+    def stats_for(self, user_id: str, weakest: int = 5) -> UserStats:
+        """Overall and per-section accuracy, and the clauses answered worst (lowest share right, then most wrong)."""
+        a = t.quiz_attempts.c
+        right = func.sum(case((a.correct.is_(True), 1), else_=0))
+        with self._read() as conn:
+            rows = conn.execute(select(a.section, func.count(), right).where(a.user_id == str(user_id))
+                                .group_by(a.section).order_by(a.section)).all()
+        by_section = tuple(SectionStats(section=s or "", answered=int(n), right=int(r or 0)) for s, n, r in rows)
+        progress = list(self.progress_for(user_id).values())
+        worst = sorted((x for x in progress if x.wrong > 0),
+                       key=lambda x: (x.right / x.seen, -x.wrong, x.box, x.clause_id))
+        return UserStats(
+            user_id=str(user_id), answered=sum(s.answered for s in by_section),
+            right=sum(s.right for s in by_section), by_section=by_section, weakest=tuple(worst[:weakest]),
+            clauses_seen=len(progress), clauses_mastered=sum(1 for x in progress if x.box >= TOP_BOX),
+        )
+
+    def leaderboard(self, limit: int = 10, since: datetime | None = None,
+                    round_id: str | None = None) -> list[LeaderboardEntry]:
+        """Most right answers first; for equal counts, fewer attempts (better accuracy) first.
+
+        ``since`` limits it to answers from then on (this week's board);
+        ``round_id`` to one quiz round.
+        """
+        a, u = t.quiz_attempts.c, t.quiz_users.c
+        right = func.sum(case((a.correct.is_(True), 1), else_=0)).label("right")
+        answered = func.count().label("answered")
+        stmt = select(a.user_id, u.user_name, right, answered).join(t.quiz_users, u.user_id == a.user_id)
+        if since is not None:
+            stmt = stmt.where(a.answered_at >= since)
+        if round_id is not None:
+            stmt = stmt.where(a.round_id == round_id)
+        stmt = stmt.group_by(a.user_id, u.user_name).order_by(right.desc(), answered.asc(), a.user_id).limit(limit)
+        with self._read() as conn:
+            rows = conn.execute(stmt).all()
+        return [LeaderboardEntry(rank=i, user_id=r.user_id, user_name=r.user_name, right=int(r.right or 0),
+                                 answered=int(r.answered)) for i, r in enumerate(rows, start=1)]

@@ -5,16 +5,17 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Iterator
-from datetime import UTC
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
 from pg_server import Unavailable, temporary_server
 
-from bot.store import SCHEMA_VERSION, SchemaTooNew, Store
+from bot.store import SCHEMA_VERSION, RecordedAnswer, SchemaTooNew, Store
 from bot.store import schema as current_schema
-from bot.store.migrations import STEPS, current_version, migrate
+from bot.store.migrations import STEPS, migrate
+from engine.training import BOX_INTERVALS
 from rules_index.config import Settings, StoreSettings
 
 _db_names = itertools.count(1)
@@ -107,10 +108,16 @@ def test_a_database_left_at_an_old_version_gets_only_the_missing_steps(db_url: s
         for table in reversed(current_schema.metadata.sorted_tables):
             conn.execute(sa.text(f"DROP TABLE IF EXISTS {table.name}"))
     assert migrate(engine, STEPS[:1]) == 1
-    _ = migrate(engine)
-    with engine.connect() as conn:
-        assert current_version(conn) == SCHEMA_VERSION
+    with engine.begin() as conn:  # a ruling logged by the version-1 Floor
+        conn.execute(current_schema.rulings.insert().values(
+            created_at=datetime.now(UTC), asker_id="1", asker_name="Old", question="kept?", kind="ruling",
+            outcome="yes", citations=["1.2"], citation_text=" 1.2 ", rulebook_version="v", ruling_json={},
+            overturned=False))
     engine.dispose()
+    with Store.open(url=db_url) as s:
+        assert s.schema_version == SCHEMA_VERSION
+        assert [r.question for r in s.recent_rulings()] == ["kept?"]
+        assert s.progress_for("anyone") == {}  # the version-2 quiz tables exist now
 
 
 def test_migrated_columns_match_the_declared_schema(store: Store) -> None:
@@ -246,3 +253,95 @@ def test_feedback_on_an_unknown_ruling_is_refused(store: Store) -> None:
 def test_integrity_ok(store: Store) -> None:
     _log(store)
     assert store.integrity_ok() is True
+
+
+# -- quiz ---------------------------------------------------------------------------------
+T0 = datetime(2025, 3, 1, 20, 0, tzinfo=UTC)
+
+
+def _answer(store: Store, user: str, clause: str, correct: bool, *, at: datetime = T0, section: str | None = None,
+            **kw: object) -> RecordedAnswer:
+    return store.record_answer(user_id=user, user_name=kw.pop("name", user.title()),  # type: ignore[arg-type]
+                               question_id=str(kw.pop("qid", f"which-clause:{clause}")),
+                               section=section or clause.split(".")[0], clause_ids=[clause], correct=correct,
+                               now=at, **kw)  # type: ignore[arg-type]
+
+
+def test_an_answer_is_committed_and_moves_the_clause_in_the_boxes(store: Store, db_url: str) -> None:
+    rec = store.record_answer(user_id="u1", user_name="Ann", question_id="scenario:x", section="1",
+                              clause_ids=["1.4.2", "1.2"], correct=True, chosen=2, round_id="r1", now=T0)
+    assert rec.correct and not rec.duplicate
+    assert [(p.clause_id, p.box, p.seen, p.right) for p in rec.progress] == [("1.4.2", 1, 1, 1), ("1.2", 1, 1, 1)]
+    with Store.open(url=db_url) as other:  # a different connection sees it: it was committed
+        prog = other.progress_for("u1")
+        [attempt] = other.attempts_for("u1")
+    assert set(prog) == {"1.4.2", "1.2"}
+    assert prog["1.4.2"].due_at == T0 + BOX_INTERVALS[1]
+    assert prog["1.4.2"].due_at.tzinfo is not None
+    assert (attempt.question_id, attempt.clause_ids, attempt.round_id, attempt.chosen) == \
+        ("scenario:x", ("1.4.2", "1.2"), "r1", 2)
+
+
+def test_wrong_answer_sends_the_clause_back_to_box_one(store: Store) -> None:
+    for n in range(3):
+        _answer(store, "u1", "1.4", True, at=T0 + timedelta(days=n))
+    assert store.progress_for("u1")["1.4"].box == 3
+    rec = _answer(store, "u1", "1.4", False, at=T0 + timedelta(days=5))
+    [p] = rec.progress
+    assert (p.box, p.seen, p.right, p.wrong, p.last_correct) == (1, 4, 3, 1, False)
+    assert store.progress_for("u1")["1.4"] == p
+
+
+def test_progress_is_per_user(store: Store) -> None:
+    _answer(store, "u1", "1.4", True)
+    _answer(store, "u2", "1.4", False)
+    assert store.progress_for("u1")["1.4"].box == 1 and store.progress_for("u1")["1.4"].right == 1
+    assert store.progress_for("u2")["1.4"].wrong == 1
+    assert store.progress_for("nobody") == {}
+
+
+def test_a_retried_answer_with_the_same_key_counts_once(store: Store) -> None:
+    first = _answer(store, "u1", "1.6", True, answer_key="discord:123:q1")
+    again = _answer(store, "u1", "1.6", True, answer_key="discord:123:q1")
+    assert again.duplicate and again.attempt_id == first.attempt_id
+    assert len(store.attempts_for("u1")) == 1
+    assert store.progress_for("u1")["1.6"].seen == 1
+
+
+def test_stats_by_section_and_weakest_clauses(store: Store) -> None:
+    _answer(store, "u1", "1.4", True)
+    _answer(store, "u1", "1.4", False)
+    _answer(store, "u1", "1.6", False)
+    _answer(store, "u1", "1.6", False)
+    _answer(store, "u1", "2.8", True)
+    _answer(store, "u1", "3.6", True)
+    st = store.stats_for("u1")
+    assert (st.answered, st.right) == (6, 3)
+    assert st.accuracy == pytest.approx(0.5)
+    assert [(s.section, s.answered, s.right) for s in st.by_section] == [("1", 4, 1), ("2", 1, 1), ("3", 1, 1)]
+    assert [w.clause_id for w in st.weakest] == ["1.6", "1.4"]
+    assert st.clauses_seen == 4 and st.clauses_mastered == 0
+    empty = store.stats_for("nobody")
+    assert (empty.answered, empty.accuracy, empty.by_section, empty.weakest) == (0, 0.0, (), ())
+
+
+def test_leaderboard_ranks_by_right_answers_then_accuracy(store: Store) -> None:
+    for _ in range(3):
+        _answer(store, "ann", "1.4", True, name="Ann")
+    for ok in (True, True, True, False):
+        _answer(store, "bob", "1.4", ok, name="Bob")
+    _answer(store, "cy", "1.4", True, name="Cy", at=T0 + timedelta(days=10), round_id="friday")
+    _answer(store, "cy", "1.4", True, name="Cyrus", at=T0 + timedelta(days=10), round_id="friday")
+    board = store.leaderboard()
+    assert [(e.rank, e.user_id, e.right, e.answered) for e in board] == [
+        (1, "ann", 3, 3), (2, "bob", 3, 4), (3, "cy", 2, 2)]
+    assert board[2].user_name == "Cyrus"  # the latest name a user answered under
+    assert [e.user_id for e in store.leaderboard(limit=1)] == ["ann"]
+    assert [e.user_id for e in store.leaderboard(since=T0 + timedelta(days=9))] == ["cy"]
+    assert [e.user_id for e in store.leaderboard(round_id="friday")] == ["cy"]
+
+
+def test_recent_question_ids_for_avoiding_repeats(store: Store) -> None:
+    for q in ("a", "b", "c"):
+        _answer(store, "u1", "1.4", True, qid=q)
+    assert store.recent_question_ids("u1", limit=2) == ["c", "b"]
