@@ -1,1 +1,534 @@
-"""Rules for misdeals (placeholder module: rules are added here)."""
+"""Section 2, Misdeals: what makes a misdeal, what follows, and the errors that are not one.
+
+Rules here and the clauses they decide:
+
+* ``exposed_card`` (2.1.1) with its exceptions ``card_exposed_while_pitching``
+  (2.5.2) and ``board_card_exposed_early`` (2.5.1): a card exposed while
+  shuffling or cutting is a misdeal, but the two cases 2.5 names are cards
+  "incorrectly dealt" where play continues;
+* ``improper_shuffle_misdeal`` (2.1.2), ``dealt_out_of_order_misdeal``
+  (2.1.3), ``wrong_card_count_misdeal`` (2.1.4), each with an exception for an
+  error noticed only after substantial action, when it is not a misdeal;
+* ``misdeal_procedure`` (2.2), ``only_staff_declare_misdeal`` (2.3),
+  ``missing_or_foreign_card`` (2.4, 2.4.1, 2.4.2),
+  ``wrong_order_by_dealer`` (2.6), ``exposed_hole_cards_shown_to_all``
+  (2.7), ``shuffle_procedure`` (2.8, 2.8.1-2.8.5), and two overviews,
+  ``what_is_a_misdeal`` (2.1) and ``play_continues_cases`` (2.5).
+
+The house rules do not define "substantial action".  It is asked for; when
+staff give the actions instead, they are counted against the FIDPA reference
+definition, and that is reported as an assumption with the ruling.
+"""
+
+from __future__ import annotations
+
+from engine.core import Context, Finding, Missing, money, rule
+from engine.facts import Facts
+from engine.facts.common import Action
+from engine.facts.misdeals import FIDPA_SUBSTANTIAL
+
+# -- shared wording ---------------------------------------------------------------------------------------
+
+STEP_CLAUSES: dict[str, list[str]] = {
+    "wash": ["2.8.1"],
+    "riffle": ["2.8.2", "2.8.4"],
+    "box": ["2.8.3"],
+    "final_riffle": ["2.8.4"],
+    "cut": ["2.8.5"],
+    "cut_card": ["2.8.5"],
+}
+STEP_FAULT = {
+    "wash": "the wash was skipped",
+    "riffle": "the riffles were not done as the procedure requires (two before the box, one after)",
+    "box": "the deck was never boxed",
+    "final_riffle": "the riffle after the box was skipped",
+    "cut": "the deck was not cut",
+    "cut_card": "the cut card was not placed at the bottom of the deck",
+}
+PROCEDURE = ("one wash, two riffles, one box, one riffle, one cut, and the cut card then placed at the bottom of "
+             "the deck")
+STEP_ANSWER = {
+    "wash": "The shuffle starts with one wash of the deck from the starting position.",
+    "riffle": "There are three riffles in all: two after the wash and one after the box.",
+    "box": "The deck is boxed once, after the first two riffles and before the last one.",
+    "final_riffle": "After the box comes one more riffle, and then the cut.",
+    "cut": "The last step is one cut, with the cut card then placed at the bottom of the deck.",
+    "cut_card": "After the one cut, the cut card goes to the bottom of the deck.",
+}
+NEXT_STREET = {"flop": "preflop", "turn": "flop", "river": "turn"}
+
+
+def _misdeal_follows(ctx: Context) -> tuple[str, dict[str, int]]:
+    """What 2.2 makes of any misdeal, with the blinds named when staff gave them."""
+    sb, bb, bets = ctx.peek("small_blind"), ctx.peek("big_blind"), ctx.peek("bets_in")
+    amounts: dict[str, int] = {}
+    if sb is not None and bb is not None:
+        back = f"the blinds of {money(sb)} and {money(bb)} go back to the players"
+        amounts.update(small_blind_returned=sb, big_blind_returned=bb)
+    elif bb is not None:
+        back = f"the big blind's {money(bb)} goes back to him"
+        amounts["big_blind_returned"] = bb
+    else:
+        back = "blinds included"
+    if bets is not None:
+        amounts["returned"] = bets
+        back += f"; {money(bets)} in all is returned"
+    return (f"All bets are void and returned ({back}); the deck gets a new shuffle and cut, and the new deal "
+            "resumes the same order of play, so the button does not move."), amounts
+
+
+def _staff_only_note(ctx: Context) -> tuple[list[str], list[str]]:
+    """When a player is the one calling it: the call is the dealer's or supervisor's (2.3)."""
+    if ctx.peek("misdeal_called_by") == "player":
+        return [" A player cannot call it: only a dealer or supervisor determines a misdeal (2.3)."], ["2.3"]
+    return [], []
+
+
+def _count_actions(ctx: Context) -> tuple[int | None, bool | None, str]:
+    """How much action there had been when the error was noticed, from what staff stated."""
+    n, chips = ctx.peek("actions_taken"), ctx.peek("chips_action")
+    if n is not None:
+        return n, chips, f"{n} action{'s' if n != 1 else ''} in turn"
+    acts: list[Action] | None = ctx.peek("actions")
+    if acts:
+        real = [a for a in acts if a.kind != "post"]
+        return (len(real), any(a.kind in ("bet", "call", "raise", "all-in") for a in real),
+                f"{len(real)} action{'s' if len(real) != 1 else ''} in turn")
+    street = ctx.peek("noticed_on")
+    if street in ("flop", "turn", "river"):
+        # A flop is dealt only after a complete preflop round: at least a call and a check, or more.
+        return 2, True, f"a complete preflop betting round (it was noticed on the {street})"
+    return None, None, ""
+
+
+def _substantial(ctx: Context, notes: list[str]) -> bool:
+    """Had substantial action occurred?  Stated, or counted by the FIDPA definition (an assumption)."""
+    stated = ctx.peek("substantial_action")
+    if stated is not None:
+        return bool(stated)
+    n, chips, basis = _count_actions(ctx)
+    if n == 0:
+        return False  # Nobody had acted: no reading of "substantial action" is met.
+    if n is None or not ctx.get("use_fidpa_substantial"):
+        raise Missing("substantial_action")
+    if n == 2 and chips is None:
+        chips = ctx.get("chips_action")
+    result = n >= 3 or (n == 2 and bool(chips))
+    notes.append(
+        f"The house rules do not define substantial action; by the FIDPA reference definition ({FIDPA_SUBSTANTIAL}), "
+        f"{basis} {'is' if result else 'is not'} substantial action. The decision rests with staff."
+    )
+    return result
+
+
+def _cards_exposed_text(ctx: Context) -> str:
+    n = ctx.peek("cards_exposed")
+    return "cards" if n and n > 1 else "card"
+
+
+# -- 2.1.1 / 2.5.1 / 2.5.2: exposed cards ----------------------------------------------------------------------
+def _exposed_trigger(f: Facts) -> float:
+    if f.card_exposed_during is not None:
+        return 1.0
+    return 1.0 if f.card_exposed else 0.0
+
+
+@rule("exposed_card", ["2.1.1", "2.1", "2.2"], trigger=_exposed_trigger)
+def exposed_card(ctx: Context) -> Finding:
+    """A card exposed while shuffling or cutting is a misdeal; other exposures are ruled case by case."""
+    during = ctx.get("card_exposed_during")
+    what = _cards_exposed_text(ctx)
+    if during in ("shuffle", "cut"):
+        follows, amounts = _misdeal_follows(ctx)
+        extra, cites = _staff_only_note(ctx)
+        step = "shuffling" if during == "shuffle" else "cutting"
+        return Finding(
+            outcome=f"It is a misdeal: a {what} exposed in the {step} process makes a misdeal under 2.1.1, whatever "
+                    f"the card and whoever saw it. {follows}" + "".join(extra),
+            citations=["2.1.1", "2.1", "2.2", *cites],
+            amounts=amounts,
+        )
+    if during == "pitch":
+        # Only here when 2.5.2 does not hold: a player exposed it, or more than one card was exposed.
+        if ctx.peek("exposed_by") == "player":
+            why = ("2.5.2 covers a card the dealer exposes while pitching; for a card a player exposes himself the "
+                   "house rules give no procedure")
+        else:
+            why = (f"2.5.2 covers a single card the dealer exposes while pitching; for {ctx.peek('cards_exposed')} "
+                   "exposed cards the house rules give no procedure")
+        return Finding(
+            outcome=f"{why}, so the floor decides (Staff Authority). It is not one of the misdeals listed in 2.1.",
+            citations=["2.5.2", "staff-authority", "2.1"],
+            confidence=0.6,
+        )
+    # A board card: 2.5.1 did not hold, so the betting round was complete or a player exposed it.
+    card = ctx.peek("board_card_exposed") or "board card"
+    if ctx.peek("exposed_by") == "player":
+        return Finding(
+            outcome=f"2.5.1 covers a {card} exposed by the dealer; the house rules give no procedure for one a player "
+                    "exposes, so the floor decides (Staff Authority).",
+            citations=["2.5.1", "staff-authority"],
+            confidence=0.6,
+        )
+    return Finding(
+        outcome=f"Not a misdeal and nothing to redo: 2.5.1 applies only to a {card} exposed before its betting round "
+                f"is complete. With the betting complete, the {card} stands and play continues.",
+        citations=["2.5.1", "2.5"],
+        confidence=0.8,
+    )
+
+
+def _pitch_exception(ctx: Context) -> bool:
+    if ctx.get("card_exposed_during") != "pitch":
+        return False
+    n = ctx.peek("cards_exposed")
+    if n is not None and n > 1:
+        return False
+    return ctx.get("exposed_by") == "dealer"
+
+
+@rule("card_exposed_while_pitching", ["2.5.2", "2.5", "2.1.1"], overrides="exposed_card", applies=_pitch_exception)
+def card_exposed_while_pitching(ctx: Context) -> Finding:
+    """A card the dealer exposes while pitching becomes the flop burn card; the player gets the top card."""
+    return Finding(
+        outcome="Not a misdeal: the exposed card is shown to all players and set aside as the burn card for the flop; "
+                "the deal continues as normal and, once it is complete, the player whose card was exposed is dealt the "
+                "top card of the deck. He does not keep the exposed card. (A card exposed while shuffling or cutting "
+                "would be a misdeal under 2.1.1.)",
+        citations=["2.5.2", "2.5", "2.1.1"],
+    )
+
+
+def _board_exception(ctx: Context) -> bool:
+    if ctx.get("card_exposed_during") != "board":
+        return False
+    if ctx.peek("exposed_by") == "player":
+        return False
+    return ctx.get("betting_round_complete") is False
+
+
+@rule("board_card_exposed_early", ["2.5.1", "2.5"], overrides="exposed_card", applies=_board_exception)
+def board_card_exposed_early(ctx: Context) -> Finding:
+    """A flop, turn or river card exposed before its betting round is done: show it, finish the round, redeal it."""
+    card = ctx.peek("board_card_exposed")
+    if card:
+        rnd = f"the {NEXT_STREET[card]} betting round"
+        new = f"a new {card}"
+        shown = "flop cards" if card == "flop" else f"{card} card"
+        shown = f"the exposed {shown}"
+    else:
+        rnd, shown = "the betting round", "the exposed card(s)"
+        new = "a new flop, turn or river (whichever was exposed)"
+    return Finding(
+        outcome=f"Not a misdeal, and the exposed card does not play: the dealer first shows {shown} to all players "
+                f"and completes {rnd}. Then the burn card stays, the exposed card(s) are shuffled with the rest of the "
+                f"deck, and {new} is dealt.",
+        citations=["2.5.1", "2.5"],
+    )
+
+
+# -- 2.1.2 / 2.1.3 / 2.1.4: errors that are a misdeal only before substantial action ---------------------------
+def _after_substantial(base: str, clause: str, what: str) -> None:
+    """Register the exception to ``base``: the error was noticed after substantial action, so it is no misdeal."""
+
+    def applies(ctx: Context) -> bool:
+        notes: list[str] = []
+        return _substantial(ctx, notes)
+
+    def decide(ctx: Context) -> Finding:
+        notes: list[str] = []
+        _substantial(ctx, notes)
+        cites = [clause, "2.1"]
+        if clause == "2.1.2":
+            for step in ctx.peek("shuffle_steps") or []:
+                cites[1:1] = [c for c in STEP_CLAUSES[step] if c not in cites]
+        return Finding(
+            outcome=f"Not a misdeal: {what} is a misdeal only if it is noticed before substantial action has occurred "
+                    f"({clause}), and here substantial action had already occurred, so the hand plays on. The house "
+                    "rules give no other remedy; anything further is for the floor.",
+            citations=cites,
+            notes=notes,
+            confidence=0.85 if not notes else 0.75,
+        )
+
+    decide.__doc__ = f"After substantial action, {what} is not a misdeal: the hand plays on."
+    name = f"{base}_after_substantial_action"
+    rule(name, [clause, "2.1"], overrides=base, applies=applies)(decide)
+
+
+def _shuffle_trigger(f: Facts) -> float:
+    return 1.0 if f.properly_shuffled is False else 0.0
+
+
+@rule("improper_shuffle_misdeal", ["2.1.2", "2.1", "2.2"], trigger=_shuffle_trigger)
+def improper_shuffle_misdeal(ctx: Context) -> Finding:
+    """Cards not properly shuffled or cut, noticed before substantial action: a misdeal."""
+    notes: list[str] = []
+    _substantial(ctx, notes)  # False here: the exception took the other case.
+    steps = ctx.peek("shuffle_steps") or []
+    step_cites = [c for s in steps for c in STEP_CLAUSES[s]]
+    fault = "; ".join(STEP_FAULT[s] for s in steps) if steps else "the deck was not properly shuffled or cut"
+    follows, amounts = _misdeal_follows(ctx)
+    extra, cites = _staff_only_note(ctx)
+    return Finding(
+        outcome=f"It is a misdeal: {fault} (the shuffle is {PROCEDURE}), and it was noticed before substantial action. "
+                f"{follows}" + "".join(extra),
+        citations=list(dict.fromkeys(["2.1.2", *step_cites, "2.2", "2.8", "2.1", *cites])),
+        amounts=amounts,
+        notes=notes,
+    )
+
+
+_after_substantial("improper_shuffle_misdeal", "2.1.2", "a deck not properly shuffled or cut")
+
+
+def _dealing_error(ctx: Context, clause: str, fault: str) -> Finding:
+    """2.1.3 and 2.1.4 read alike: before substantial action, a misdeal unless it can be put right."""
+    notes: list[str] = []
+    _substantial(ctx, notes)
+    other = {"2.1.3": ("wrong_card_count", "2.1.4"), "2.1.4": ("dealt_out_of_order", "2.1.3")}[clause]
+    cites = [clause]
+    if ctx.peek(other[0]):
+        cites.append(other[1])
+    if ctx.get("error_rectifiable"):
+        return Finding(
+            outcome=f"Not a misdeal: {fault}, but the error can be rectified, so the dealer puts it right and play "
+                    f"continues. {clause} calls a misdeal only when it cannot be rectified.",
+            citations=[*cites, "2.1"],
+            notes=notes,
+            confidence=0.8,
+        )
+    follows, amounts = _misdeal_follows(ctx)
+    extra, staff = _staff_only_note(ctx)
+    return Finding(
+        outcome=f"It is a misdeal: {fault}, the error cannot be rectified, and it was noticed before substantial "
+                f"action. {follows}" + "".join(extra),
+        citations=[*cites, "2.1", "2.2", *staff],
+        amounts=amounts,
+        notes=notes,
+    )
+
+
+@rule("dealt_out_of_order_misdeal", ["2.1.3", "2.1", "2.2"],
+      trigger=lambda f: 1.0 if f.dealt_out_of_order else 0.0)
+def dealt_out_of_order_misdeal(ctx: Context) -> Finding:
+    """Cards dealt out of order that cannot be put right, before substantial action: a misdeal."""
+    fault = "the dealer dealt the cards out of order"
+    if ctx.peek("wrong_card_count"):
+        fault += " and a player received the wrong number of cards"
+    return _dealing_error(ctx, "2.1.3", fault)
+
+
+_after_substantial("dealt_out_of_order_misdeal", "2.1.3", "cards dealt out of order")
+
+
+@rule("wrong_card_count_misdeal", ["2.1.4", "2.1", "2.2"],
+      trigger=lambda f: 1.0 if f.wrong_card_count else 0.0)
+def wrong_card_count_misdeal(ctx: Context) -> Finding:
+    """A player with the wrong number of cards that cannot be put right, before substantial action: a misdeal."""
+    n = ctx.peek("cards_received")
+    fault = (f"a player received {n} hole card{'s' if n != 1 else ''} instead of two" if n is not None
+             else "a player received the wrong number of cards")
+    return _dealing_error(ctx, "2.1.4", fault)
+
+
+_after_substantial("wrong_card_count_misdeal", "2.1.4", "a player receiving the wrong number of cards")
+
+
+# -- 2.1: what makes a misdeal (overview) -----------------------------------------------------------------------
+@rule("what_is_a_misdeal", ["2.1", "2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.2"], trigger=lambda f: 0.0)
+def what_is_a_misdeal(ctx: Context) -> Finding:
+    """The four misdeals of 2.1, and what follows one."""
+    follows, amounts = _misdeal_follows(ctx)
+    return Finding(
+        outcome="There is a misdeal if a card is exposed while shuffling or cutting, or if, before substantial action, "
+                "it is noticed that the deck was not properly shuffled or cut, that the cards were dealt out of order, "
+                "or that a player got the wrong number of cards, and the error cannot be rectified. " + follows,
+        citations=["2.1", "2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.2"],
+        amounts=amounts,
+        confidence=0.85,
+    )
+
+
+# -- 2.2: what follows a misdeal ----------------------------------------------------------------------------------
+def _procedure_trigger(f: Facts) -> float:
+    if f.asks_misdeal_consequences:
+        return 1.1
+    return 0.8 if f.misdeal_declared else 0.0
+
+
+@rule("misdeal_procedure", ["2.2"], trigger=_procedure_trigger)
+def misdeal_procedure(ctx: Context) -> Finding:
+    """After a misdeal: bets void and returned, new shuffle and cut, same order of play."""
+    follows, amounts = _misdeal_follows(ctx)
+    extra, cites = _staff_only_note(ctx)
+    return Finding(
+        outcome="After a misdeal, " + follows[0].lower() + follows[1:] + "".join(extra),
+        citations=["2.2", *cites],
+        amounts=amounts,
+    )
+
+
+# -- 2.3: who declares it ----------------------------------------------------------------------------------------
+def _who_trigger(f: Facts) -> float:
+    if f.asks_who_declares:
+        return 1.6  # "can he call a misdeal?" is the question, whatever the error behind it
+    if f.misdeal_called_by != "player":
+        return 0.0
+    causes = (f.card_exposed, f.card_exposed_during, f.properly_shuffled is False, f.dealt_out_of_order,
+              f.wrong_card_count, f.deck_defect)
+    return 0.5 if any(causes) else 1.05
+
+
+@rule("only_staff_declare_misdeal", ["2.3"], trigger=_who_trigger)
+def only_staff_declare_misdeal(ctx: Context) -> Finding:
+    """Only a dealer or supervisor determines whether there is a misdeal."""
+    by = ctx.peek("misdeal_called_by")
+    if by in ("dealer", "supervisor"):
+        return Finding(
+            outcome=f"Yes: the {by} may determine that there is a misdeal; only a dealer or supervisor can.",
+            citations=["2.3"],
+        )
+    return Finding(
+        outcome="Only a dealer or supervisor determines whether there is a misdeal. A player can point out the error, "
+                "but calling 'misdeal' does not make it one; the dealer or the floor decides under the rules of 2.1.",
+        citations=["2.3"],
+    )
+
+
+# -- 2.4: a missing or foreign card -----------------------------------------------------------------------------------
+@rule("missing_or_foreign_card", ["2.4.2", "2.4.1", "2.4"], trigger=lambda f: 1.2 if f.deck_defect else 0.0)
+def missing_or_foreign_card(ctx: Context) -> Finding:
+    """A missing or foreign card voids the round where it is found; earlier rounds stand."""
+    defect = ctx.get("deck_defect")
+    what = ("a card is found to be missing" if defect == "missing"
+            else "a card that is not part of the deck is found")
+    if ctx.peek("asks_previous_rounds"):
+        return Finding(
+            outcome=f"The results of all hands already played stand. Only the round of play in which {what} is "
+                    "declared a misdeal and voided.",
+            citations=["2.4.1", "2.4.2", "2.4"],
+        )
+    _follows, amounts = _misdeal_follows(ctx)
+    return Finding(
+        outcome=f"The round of play in which {what} is declared a misdeal and voided: all its bets are void and "
+                "returned. The results of all hands already played with that deck stand.",
+        citations=["2.4.2", "2.4.1", "2.4", "2.2"],
+        amounts=amounts,
+    )
+
+
+# -- 2.5: cards incorrectly dealt where play continues (overview) ----------------------------------------------------
+@rule("play_continues_cases", ["2.5", "2.5.1", "2.5.2"], trigger=lambda f: 0.0)
+def play_continues_cases(ctx: Context) -> Finding:
+    """The two dealing errors after which play continues: an early board card, a card exposed while pitching."""
+    return Finding(
+        outcome="Two dealing errors are not misdeals and play continues: a flop, turn or river card the dealer "
+                "exposes before its betting round is complete is shown to all, the round is finished, and that card is "
+                "shuffled back and replaced (the burn card stays); a card the dealer exposes while pitching is shown "
+                "to all and becomes the burn card for the flop, and that player gets the top card once the deal is "
+                "done.",
+        citations=["2.5", "2.5.1", "2.5.2"],
+        confidence=0.85,
+    )
+
+
+# -- 2.6: the dealer directed the wrong player ---------------------------------------------------------------------
+def _direction_trigger(f: Facts) -> float:
+    if not f.dealer_caused:
+        return 0.0
+    # "The dealer skipped seat 4 while pitching" or "skipped the cut" is a dealing error, not a wrong direction.
+    dealing = f.dealt_out_of_order or f.wrong_card_count or f.properly_shuffled is False or f.card_exposed
+    return 0.4 if dealing else 1.0
+
+
+def _describe(a: Action) -> str:
+    amount = f" {'to ' if a.kind == 'raise' else ''}{money(a.amount)}" if a.amount else ""
+    return f"{a.actor}'s {a.kind}{amount}"
+
+
+def _returned(actions: list[Action]) -> dict[str, int]:
+    """The chips each voided action put in, so they can be handed back."""
+    out: dict[str, int] = {}
+    current = 0
+    for a in actions:
+        if a.kind in ("bet", "raise", "all-in") and a.amount:
+            current = a.amount
+            out[a.actor] = a.amount
+        elif a.kind == "call":
+            amt = a.amount or current
+            if amt:
+                out[a.actor] = amt
+    return {f"returned_{k.lower().replace(' ', '_')}": v for k, v in out.items()}
+
+
+@rule("wrong_order_by_dealer", ["2.6"], trigger=_direction_trigger)
+def wrong_order_by_dealer(ctx: Context) -> Finding:
+    """A wrong order of play caused by the dealer goes back to the last correct action; all since is void."""
+    if not ctx.get("dealer_caused"):
+        return Finding(
+            outcome="2.6 applies only when the dealer's direction caused the wrong order of play. A player who acts "
+                    "out of turn on his own is ruled under 1.8: the action goes back to the correct player, and "
+                    "whether the out-of-turn action binds depends on whether the action to him changes.",
+            citations=["1.8", "2.6"],
+            confidence=0.6,
+        )
+    skipped = ctx.peek("skipped_player")
+    since: list[Action] = ctx.peek("actions_since_error") or []
+    who = f"{skipped}, who was skipped, acts" if skipped else "the player whose turn it really was acts"
+    voided = (f" ({', '.join(_describe(a) for a in since)})" if since else "")
+    back = " and the chips put in go back to those players" if _returned(since) or not since else ""
+    return Finding(
+        outcome=f"The order of play goes back to the most recent correct action, so {who}; every action taken after "
+                f"the dealer's wrong direction{voided} is void{back}. Unlike an out-of-turn action a player makes on "
+                "his own (1.8), none of it binds.",
+        citations=["2.6", "1.8"],
+        amounts=_returned(since),
+    )
+
+
+# -- 2.7: hole cards exposed to other players -------------------------------------------------------------------------
+@rule("exposed_hole_cards_shown_to_all", ["2.7"], trigger=lambda f: 1.0 if f.hole_cards_seen else 0.0)
+def exposed_hole_cards_shown_to_all(ctx: Context) -> Finding:
+    """Hole cards exposed to anyone while live cards are in play are shown to everyone at the table."""
+    if not ctx.get("hand_in_progress"):
+        return Finding(
+            outcome="2.7 applies only while live cards are in play. Once the round is complete, if a player shows his "
+                    "cards to another player, everyone else at the table may ask to see them (3.8); mucked cards are "
+                    "not retrieved for it.",
+            citations=["3.8", "2.7"],
+            confidence=0.7,
+        )
+    return Finding(
+        outcome="Those hole cards are made visible to all players at the table: once a player's hole cards have been "
+                "exposed to one or more players while live cards are in play, everyone gets to see them. 2.7 does not "
+                "make the hand dead.",
+        citations=["2.7"],
+        notes=["Showing or telling another player about a hand on purpose is also a conduct matter (3.2, 3.2.1)."],
+    )
+
+
+# -- 2.8: the shuffle --------------------------------------------------------------------------------------------
+def _shuffle_question(f: Facts) -> float:
+    if not f.asks_shuffle_procedure or f.properly_shuffled is False:
+        return 0.0
+    return 0.9
+
+
+@rule("shuffle_procedure", ["2.8", "2.8.1", "2.8.2", "2.8.3", "2.8.4", "2.8.5"], trigger=_shuffle_question)
+def shuffle_procedure(ctx: Context) -> Finding:
+    """The shuffle: one wash, two riffles, one box, one riffle, one cut, cut card to the bottom."""
+    steps = ctx.peek("shuffle_steps") or []
+    told = [s for s in steps if not (s == "cut" and "cut_card" in steps)]
+    lead = " ".join(dict.fromkeys(STEP_ANSWER[s] for s in told))
+    asked = [c for s in steps for c in STEP_CLAUSES[s]]
+    cites = list(dict.fromkeys([*asked, "2.8", "2.8.1", "2.8.2", "2.8.3", "2.8.4", "2.8.5"]))
+    amounts = {"riffles": 3} if "riffle" in steps or "final_riffle" in steps else {}
+    full = f"The shuffle is {PROCEDURE}; the deck is then ready to be put into play."
+    if "riffle" not in steps:
+        full += " That is three riffles in all, two before the box and one after it."
+    return Finding(
+        outcome=f"{lead} {full}" if lead else full,
+        citations=cites,
+        amounts=amounts,
+    )
