@@ -1,9 +1,517 @@
-"""Fact extraction for section 2 (misdeals): patterns for how people describe it."""
+"""Fact extraction for section 2 (misdeals): patterns for how people describe it.
+
+Staff, players and trainee dealers say the same things many ways: a card is
+"flashed", "boxed", "turned face up", "exposed"; the deck was "never boxed",
+the dealer "skipped the cut"; "seat 6 got three cards"; "we caught it before
+anyone acted"; "two aces of spades in the deck"; "the dealer pointed at seat 7
+and skipped seat 6".  The patterns below are for those ways of talking, each
+kept general (a kind of phrase, never one question's wording).
+
+Where the words leave a fact open, it stays unset (None) so the rule asks:
+"flashed a card" without saying when sets only ``card_exposed``.
+"""
 
 from __future__ import annotations
 
+import re
+
+from engine.facts.common import Action
 from engine.understanding.doc import Doc
+
+NUMBER = {"one": 1, "a single": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5,
+          "several": 2, "multiple": 2, "a few": 3, "a couple of": 2, "couple of": 2, "couple": 2}
+
+# -- exposures -------------------------------------------------------------------------------------------------
+_CARD_NAME = r"(?:cards?|ace|king|queen|jack|deuce|\w+ of (?:spades|hearts|diamonds|clubs))"
+_EXPOSE = (r"(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing|e)|face[- ]?up|turn(?:ed|s|ing)? (?:face[- ]?)?up|"
+           r"turn(?:ed|s|ing)? over|flip(?:ped|s|ping)?(?: over| up)?|reveal(?:ed|s|ing)?|visible|"
+           r"fell (?:face up|off|out|on the floor)|dropped (?:face up|on the floor|off)|"
+           r"box(?:ed|es|ing)? (?:a |an |my |his |her |their |the |one |seat \d+'?s )?(?:first |second |hole )?"
+           + _CARD_NAME + r"|boxed|(?:saw|seen|see|spotted) (?:a|the|one|an) (?:\w+ )?card)")
+_EXPOSE_RE = re.compile(r"\b" + _EXPOSE + r"\b")
+_HOLE = (r"(?:(?:his|her|their|my|your|seat \d+'?s?|s\d+'?s|the player'?s|the guy'?s|villain'?s|opponent'?s|"
+         r"neighbou?r'?s|[a-z]+'s) (?:two |2 |both )?(?:hole )?(?:cards?|hand)|hole cards?)")
+
+# When a card was exposed, by the words nearest the exposure; an explicit "pitch" outranks a board card, which
+# outranks looser words for the deal ("dealing", "first card"), which outrank shuffle and cut.
+_PHASES: tuple[tuple[str, int, str], ...] = (
+    ("pitch", 0, r"\bpitch\w*"),
+    ("pitch", 2, r"\b(?:deal(?:ing|t|s)?(?! (?:the |it|them )?(?:flop|turn|river|board|it\b|them\b))|first card|"
+                 r"second card|hole cards? (?:was|were) (?:being )?dealt)\b"),
+    ("cut", 3, r"\b(?:cut|cuts|cutting)\b(?! card)"),
+    ("shuffle", 3, r"\b(?:shuffl\w*|wash(?:ing|ed)?|riffl\w*|scrambl\w*)\b"),
+)
+_BOARD_NOUN = re.compile(r"\b(flop|turn|river)\b(?! betting| action| round| bet\b)")
+_BOARD_EXPOSE = re.compile(
+    r"\b(?:" + _EXPOSE + r"|dealt|deals?|dealing|put out|puts out|peeled|rolled|spread|came|burned and turned|"
+    r"burnt and turned|burns and turns|turned|turns)\b"
+)
+_EARLY = re.compile(
+    r"(?<!\w)(?:early(?! position)|too soon|prematurely|premature|jump(?:ed|s)? the gun|"
+    r"before (?:the )?(?:\w+ )?(?:betting|action)(?: round)? (?:was |is |had been |has been |were )?"
+    r"(?:done|complete|completed|finished|over|closed|ended)|"
+    r"before (?:seat \d+|s\d+|the (?:big|small) blind|the bb|the sb|the button|utg|everyone|everybody|"
+    r"all (?:the )?players|the last (?:player|guy|person)|the other (?:player|guy)|he|she|i|they|anyone|villain|"
+    r"my opponent|the player|the guy|\w+) (?:had |has |could |got to |was able to )?(?:acted|act|called|call|"
+    r"finished|decided|made (?:a|his|her) (?:decision|move)|had a chance|checked|folded)|"
+    r"while (?:seat \d+|he|she|the player|i|\w+) (?:was |is )?(?:still )?(?:thinking|deciding|tanking|in the tank|"
+    r"considering)|(?:action|betting) (?:was |is )?(?:still )?(?:pending|not (?:done|complete|finished|over))|"
+    r"(?:hadn'?t|had not|didn'?t|did not|hasn'?t|has not) (?:yet )?(?:acted|act|called|finished|been completed)|"
+    r"still (?:one|two|a|\d) players? (?:left )?to act|with action pending)"
+)
+_COMPLETE = re.compile(
+    r"\b(?:after (?:the )?(?:\w+ )?(?:betting|action)(?: round)? (?:was |had been |is )?"
+    r"(?:done|complete|completed|finished|over|closed)|(?:betting|action)(?: round)? (?:was|had been|is) "
+    r"(?:already )?(?:done|complete|completed|finished|over|closed))\b"
+)
+_BY_PLAYER = re.compile(
+    r"\b(?:own (?:hole )?card|player (?:himself|herself)|(?:the player|seat \d+|i) (?:accidentally )?"
+    r"(?:flipped|exposed|turned over|dropped|flashed) (?:his|her|my|their) (?:own )?(?:first |second )?card)\b"
+)
+_HOLE_SEEN = re.compile(
+    r"\b(?:saw|seen|see|seeing|could see|can see|spotted|glimpsed|caught a glimpse of|got a (?:look|peek) at|"
+    r"read)\b(?: both(?: of)?| one of| all of)? " + _HOLE
+    + r"|\b(?:saw|seen|see) (?:both|one|all) of (?:them|em|'em)\b|\bsaw both\b"
+    + r"|" + _HOLE + r" (?:was|were|got|are|is|have been|has been|had been)(?: accidentally)? "
+    r"(?:exposed|seen|visible|flashed|showing)"
+    + r"|\b(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing))\b (?:both of )?" + _HOLE
+)
+_HAND_OVER = re.compile(
+    r"\b(?:after the hand|hand (?:was|is|had) (?:over|done|finished|ended)|at showdown|after showdown|"
+    r"end of the hand|between hands)\b"
+)
+_HAND_LIVE = re.compile(
+    r"\b(?:mid-?hand|during the hand|in the middle of (?:the|a) hand|on the (?:flop|turn|river)|still in the hand|"
+    r"live cards|preflop|while (?:we|they|he|she) (?:were|was|are|is) (?:still )?(?:playing|in the hand))\b"
+)
+
+
+def _phase_near(t: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """(rank, distance, phase) of the words for a stage of the deal nearest an exposure."""
+    lo = max(0, start - 70)
+    best: tuple[int, int, str] | None = None
+    for phase, rank, pat in _PHASES:
+        for p in re.finditer(pat, t[lo: end + 70]):
+            cand = (rank, abs(lo + p.start() - start), phase)
+            if best is None or cand[1] < best[1]:
+                best = cand
+    return best
+
+
+def _exposures(doc: Doc, t: str) -> bool:
+    """Cards exposed by the dealer or in the deck: when, by whom, how many. True when one was found."""
+    found: list[tuple[int, int, str]] = []
+    any_exposure = False
+    for m in _EXPOSE_RE.finditer(t):
+        around = t[max(0, m.start() - 60): m.end() + 60]
+        dealing = re.search(r"\b(?:pitch\w*|deal(?:ing|t)?)\b", around)
+        if re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40]) and not dealing:
+            continue  # a player's hole cards seen during play: 2.7, below
+        if not re.search(r"\b" + _CARD_NAME + r"\b|\b(?:flop|turn|river)\b", around):
+            continue
+        any_exposure = True
+        near = _phase_near(t, m.start(), m.end())
+        if near:
+            found.append(near)
+    board = _board_exposure(doc, t)
+    if board is not None:
+        any_exposure = True
+        found.append((1, 0, "board"))
+    if not any_exposure:
+        return False
+    doc.set("card_exposed", True)
+    if found:
+        # A comparison ("flashed while shuffling vs boxed while pitching") is ruled on the case that is not a
+        # misdeal, whose ruling draws the contrast with 2.1.1.
+        doc.set("card_exposed_during", min(found)[2])
+    if _BY_PLAYER.search(t):
+        doc.set("exposed_by", "player")
+    elif re.search(r"\bdealer\b", t):
+        doc.set("exposed_by", "dealer")
+    m = re.search(r"\b(2|3|two|three|both|several|multiple) (?:of (?:the|my|his) )?(?:hole )?cards (?:were |got |are )?"
+                  r"(?:\w+ )?(?:flashed|exposed|boxed|turned|face up|flipped)|\b(?:flashed|exposed|boxed|flipped) "
+                  r"(2|3|two|three|both|several) cards\b", t)
+    if m:
+        word = m.group(1) or m.group(2)
+        doc.set("cards_exposed", int(word) if word.isdigit() else NUMBER[word])
+    return True
+
+
+def _board_exposure(doc: Doc, t: str) -> int | None:
+    """A flop, turn or river card exposed (or dealt) early: where it is mentioned, and which card."""
+    early = _EARLY.search(t)
+    card: str | None = None
+    pos: int | None = None
+    burn = re.search(r"\bburn(?:ed|t|s)? and turn(?:ed|s)?\b(?: (?:out |over )?the (flop|turn|river)\b)?", t)
+    if burn:
+        card, pos = burn.group(1) or "turn", burn.start()
+    else:
+        for m in _BOARD_NOUN.finditer(t):
+            before = t[max(0, m.start() - 40): m.start()]
+            after = t[m.end(): m.end() + 40]
+            if _BOARD_EXPOSE.search(before) or re.match(r"\s*(?:card\s+)?(?:was |got |had been |is |came )?(?:\w+ )?"
+                                                        r"(?:flashed|exposed|dealt|turned|shown|revealed|out|early|"
+                                                        r"prematurely|face up)", after):
+                if m.group(1) == "turn" and re.search(r"\b(?:his|her|my|their|your) $", before):
+                    continue  # "his turn" is whose turn to act, not the turn card
+                card, pos = m.group(1), m.start()
+                break
+    if card is None:
+        return None
+    exposed_word = _EXPOSE_RE.search(t[max(0, (pos or 0) - 50): (pos or 0) + 50])
+    if not early and not exposed_word:
+        return None  # "dealt the turn" is just dealing it
+    doc.set("board_card_exposed", card)
+    if early:
+        doc.set("betting_round_complete", False)
+    elif _COMPLETE.search(t):
+        doc.set("betting_round_complete", True)
+    return pos
+
+
+def _hole_cards(doc: Doc, t: str) -> None:
+    """A player's hole cards seen by others while the hand goes on (2.7)."""
+    if "card_exposed_during" in doc.found:
+        return
+    if not _HOLE_SEEN.search(t):
+        return
+    doc.set("hole_cards_seen", True)
+    if _HAND_OVER.search(t):
+        doc.set("hand_in_progress", False)
+    elif _HAND_LIVE.search(t):
+        doc.set("hand_in_progress", True)
+
+
+# -- the shuffle ---------------------------------------------------------------------------------------------------
+_NEG = (r"(?:no|never|didn'?t|did not|doesn'?t|does not|without(?: ever)?(?: a| the| any| doing(?: a| the)?)?|"
+        r"skip(?:ped|s|ping)?(?: the| a)?|forgot(?: to)?(?: do)?(?: the| a)?|missed(?: the| a)?|omit(?:ted|s)?(?: the)?|"
+        r"left out(?: the)?|wasn'?t|was not|weren'?t|were not|not)")
+_STEP_FAULTS: tuple[tuple[str, str], ...] = (
+    ("final_riffle", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:last |final |third |second )?riffl\w* after (?:the )?box"
+                     r"|\b(?:skipped|missed|forgot) the (?:last|final|third) riffle"),
+    ("wash", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?wash(?:ed|ing)?\b"),
+    ("riffle", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?riffl\w*(?! after)|\b(?:only|just) riffl\w*(?: it| the deck)? "
+               r"(?:once|one time|1 time|twice)\b|\briffl\w*(?: it| the deck)? only (?:once|one time|1 time)\b"),
+    ("box", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?box(?:ed|ing)?\b(?!\s+(?:a |the |my |his |an )?(?:card|ace|king))"),
+    ("cut_card", r"\bcut card\b[^.]{0,30}\b(?:on (?:the )?top|at the top|in the middle|not (?:at|on|to) the bottom)\b"
+                 r"|\b(?:" + _NEG + r")\s+(?:\w+\s+){0,2}(?:put|place|placed|putting|placing|move|moved)\s+the cut card"),
+    ("cut", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:cut|cutting)\b(?! card)|\buncut\b"),
+)
+_IMPROPER = re.compile(
+    r"\b(?:not|wasn'?t|weren'?t|never|didn'?t|did not|without|forgot to|no) (?:properly |fully |even |correctly |"
+    r"re-?)?(?:shuffl\w*)\b|\bimproper(?:ly)? (?:shuffl|cut)\w*|\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|"
+    r"improper|skipped|short|done wrong)|\bskipped (?:a |one |some )?(?:steps?|parts?) (?:of|in) the shuffle|"
+    r"\bwrong (?:shuffle|shuffling)|\bincomplete shuffle"
+)
+_PROCEDURE_Q = re.compile(
+    r"\b(?:shuffl\w*) (?:procedure|process|steps?|routine|sequence|order|rules?)\b|"
+    r"\bhow (?:do|does|should|must|is|are|many)\b[^.?]{0,30}\b(?:shuffl\w*|riffl\w*|wash\w*|box\w*)\b|"
+    r"\bhow many (?:riffles|washes|cuts|boxes)\b|\b(?:first|last|final|next) step\b|"
+    r"\bwhat (?:comes|goes|happens|step) (?:after|before|first|next|last)\b|"
+    r"\bwhere (?:does|do|should|is) the cut card\b|\b(?:proper|correct|right|official|standard) "
+    r"(?:way to )?(?:shuffl\w*)\b|\bsteps? (?:of|in) (?:the )?shuffl\w*"
+)
+_ASKED_STEPS: tuple[tuple[str, str], ...] = (
+    ("wash", r"\bwash\w*|\bfirst step\b|\b(?:start|begin)s?\b"),
+    ("final_riffle", r"\bafter (?:the )?box\w*"),
+    ("riffle", r"\briffl\w*(?! after)"),
+    ("box", r"\bbox(?:ed|ing|es)?\b(?! card)"),
+    ("cut_card", r"\bcut card\b"),
+    ("cut", r"\bcut(?:ting|s)?\b(?! card)|\b(?:last|final) step\b"),
+)
+
+
+def _shuffle(doc: Doc, t: str) -> None:
+    """A skipped or botched step of the 2.8 shuffle (2.1.2), or a question about the procedure."""
+    faults: list[tuple[int, str]] = []
+    for step, pat in _STEP_FAULTS:
+        for m in re.finditer(pat, t):
+            if not any(s == step for _p, s in faults):
+                if step == "riffle" and any(s == "final_riffle" for _p, s in faults):
+                    continue
+                faults.append((m.start(), step))
+    if faults or _IMPROPER.search(t):
+        doc.set("properly_shuffled", False)
+        if faults:
+            doc.set("shuffle_steps", [s for _p, s in sorted(faults)])
+        return
+    if _PROCEDURE_Q.search(t):
+        doc.set("asks_shuffle_procedure", True)
+        asked: list[tuple[int, str]] = []
+        for step, pat in _ASKED_STEPS:
+            m = re.search(pat, t)
+            if m and not any(s == step for _p, s in asked):
+                asked.append((m.start(), step))
+        if asked:
+            doc.set("shuffle_steps", [s for _p, s in sorted(asked)])
+
+
+# -- dealing errors ----------------------------------------------------------------------------------------------
+_DEAL = r"(?:deal|deals|dealt|dealing|pitch|pitches|pitched|pitching)"
+_OUT_OF_ORDER = re.compile(
+    r"\b" + _DEAL + r"\b[^.]{0,30}\bout of order\b|\bout of order\b[^.]{0,20}\b" + _DEAL + r"\b|"
+    r"\b(?:start(?:ed|s|ing)?|began|begins?|beginning)\b(?: the)?(?: deal| dealing| pitching| to deal| to pitch)?"
+    r"(?: the cards)? (?:with|to|on|at|from) the wrong (?:player|seat|person|spot|position|side)\b|"
+    r"\bfirst card\b[^.]{0,25}\bto (?:the )?(?:wrong|button|dealer button|big blind|bb)\b|"
+    r"\b" + _DEAL + r"\b[^.]{0,40}\binstead of (?:the |seat )?\w+|"
+    r"\b" + _DEAL + r"\b[^.]{0,40}\bskipp(?:ed|ing)\b|"
+    r"\bskipp(?:ed|ing) (?:over )?(?:seat \d+|a seat|a player|me|him|her|someone)\b[^.]{0,30}\b" + _DEAL + r"\b|"
+    r"\b(?:seat \d+|i|he|she) (?:was|got) skipped (?:in|on|during|when|while) (?:the )?" + _DEAL + r"|"
+    r"\b" + _DEAL + r" (?:the )?(?:cards )?(?:in the )?wrong (?:order|direction|way)\b|"
+    r"\b" + _DEAL + r" (?:counter-?clockwise|backwards)\b|\bwrong order\b[^.]{0,20}\b(?:deal|dealt|cards)\b"
+)
+_RECV = (r"(?:got|gets|get|getting|received|receives|receive|was dealt|were dealt|been dealt|is dealt|dealt|"
+         r"ended up with|ends up with|end up with|has|had|have|having|holding|holds|held|with|looking at)")
+_COUNT = re.compile(
+    r"\b" + _RECV + r" (?:only |just |an? )?(1|3|4|5|one|three|four|five|a single) (?:hole )?cards?\b"
+    r"(?! (?:to )?(?:each|every|at a time|face|exposed|flashed|boxed))"
+)
+_WRONG_COUNT = re.compile(
+    r"\b(?:an? )?extra (?:hole )?card\b(?! (?:in|from) the (?:deck|pack))|\btoo (?:many|few) (?:hole )?cards\b|"
+    r"\b(?:wrong|incorrect) number of (?:hole )?cards\b|\b(?:is|was|were) (?:missing|short|shy) (?:a|one|1) (?:hole )?"
+    r"card\b|\bonly (?:one|1) (?:hole )?card\b|\b(?:3|4|three|four) hole cards\b"
+)
+_NOT_RECTIFIABLE = re.compile(
+    r"\b(?:can ?not|can'?t|cannot|couldn'?t|could not|no way to|unable to|impossible to|not possible to|"
+    r"wasn'?t able to|weren'?t able to)\b(?: be)? (?:\w+ )?(?:rectif\w*|fix\w*|correct\w*|sort\w*|straighten\w*|undo|"
+    r"undone|put right|repair\w*|tell which|know which|figure out which|separate\w*|untangle\w*)|"
+    r"\bnot (?:be )?(?:rectifiable|fixable|correctable)\b|\b(?:unrectifiable|unfixable|irreparable)\b|"
+    r"\bno way of (?:knowing|telling)\b"
+)
+_RECTIFIABLE = re.compile(
+    r"\b(?:can|could) (?:easily |just |simply )?(?:be )?(?:rectified|fixed|corrected|sorted out|put right)\b|"
+    r"\b(?:dealer|he|she|we) (?:just |simply )?(?:moved|slid|gave|passed|handed) (?:the|that) card\b"
+)
+
+
+def _dealing_errors(doc: Doc, t: str) -> None:
+    """Cards dealt out of order (2.1.3), the wrong number of hole cards (2.1.4), and whether it can be put right."""
+    if _OUT_OF_ORDER.search(t):
+        doc.set("dealt_out_of_order", True)
+    m = _COUNT.search(t)
+    flop_before = m is not None and re.search(r"\b(?:flop|board)\b[^.]{0,20}$", t[: m.start()])
+    if m and not flop_before:
+        word = m.group(1)
+        n = int(word) if word.isdigit() else NUMBER.get(word, 1)
+        doc.set("wrong_card_count", True)
+        doc.set("cards_received", n)
+    elif _WRONG_COUNT.search(t):
+        doc.set("wrong_card_count", True)
+    if _NOT_RECTIFIABLE.search(t):
+        doc.set("error_rectifiable", False)
+    elif _RECTIFIABLE.search(t):
+        doc.set("error_rectifiable", True)
+
+
+# -- when it was noticed ----------------------------------------------------------------------------------------------
+_NO_SUBSTANTIAL = re.compile(
+    r"\b(?:no|without|before(?: any)?|prior to(?: any)?) substantial action\b|\bsubstantial action (?:has|had|have) "
+    r"(?:not|yet to)\b|\bnot (?:yet )?(?:had )?substantial action\b|\b(?:hasn'?t|hadn'?t|has not|had not) been "
+    r"(?:any )?substantial action\b"
+)
+_SUBSTANTIAL = re.compile(
+    r"\b(?:after|once|with|following) substantial action\b|\bsubstantial action (?:has|had|have) (?:already )?"
+    r"(?:occurred|happened|taken place|been made|started)\b"
+)
+_NO_ACTION = re.compile(
+    r"\bbefore (?:anyone|anybody|any player|any of us|a single player|the first player|the first person|utg|"
+    r"under the gun|a player|players|we|they|the players)(?: had| has| could| got to| even)? (?:acted|act|acts|"
+    r"did anything|made a move|made a decision|put (?:in )?(?:any )?chips|bet|called)\b|"
+    r"\bbefore (?:any|the first) (?:action|bets?|betting|decision)\b|\bbefore (?:the )?action (?:started|began|begun)\b|"
+    r"\b(?:nobody|no one|no-one|noone) (?:had |has |have )?(?:yet )?(?:acted|act|done anything|made a move|"
+    r"put (?:in )?chips)\b|\bno action (?:yet|had|has)\b|\b(?:no|zero) actions? (?:had been|has been|yet|taken)\b|"
+    r"\baction (?:hadn'?t|had not|has not|hasn'?t) (?:yet )?(?:started|begun)\b"
+)
+_ACTED = re.compile(
+    r"\b(?:after )?(\d+|two|three|four|five|several|a few|a couple of|couple of) (?:players?|people|guys|seats|of them)"
+    r"(?: had| have)?(?: already)? (acted|called|folded|limped|raised|checked|put (?:in )?chips|bet)\b"
+)
+_NOTICED_ON = re.compile(
+    r"\b(?:noticed|discovered|realized|realised|found|caught|spotted|pointed out|found out|figured out)\b[^.]{0,50}"
+    r"\b(?:on|after|during) the (flop|turn|river)\b|\b(?:on|after|during) the (flop|turn|river)\b[^.]{0,50}"
+    r"\b(?:noticed|discovered|realized|realised|caught|spotted|pointed out|found out)\b|"
+    r"\bafter the (flop|turn|river) (?:came|was dealt|hit|had been dealt)\b"
+)
+
+
+def _when_noticed(doc: Doc, t: str) -> None:
+    """How much action there had been when the error came to light."""
+    if _NO_SUBSTANTIAL.search(t):
+        doc.set("substantial_action", False)
+    elif _SUBSTANTIAL.search(t):
+        doc.set("substantial_action", True)
+    if _NO_ACTION.search(t):
+        doc.set("actions_taken", 0)
+    else:
+        m = _ACTED.search(t)
+        if m:
+            word = m.group(1)
+            n = int(word) if word.isdigit() else NUMBER.get(word.replace("a couple of", "couple of"), 2)
+            doc.set("actions_taken", n)
+            verb = m.group(2)
+            if verb in ("called", "limped", "raised", "bet") or verb.startswith("put"):
+                doc.set("chips_action", True)
+    m = _NOTICED_ON.search(t)
+    if m:
+        doc.set("noticed_on", next(g for g in m.groups() if g))
+
+
+# -- the deck ---------------------------------------------------------------------------------------------------------
+_RANKS = r"(?:aces?|kings?|queens?|jacks?|tens?|nines?|eights?|sevens?|six(?:es)?|fives?|fours?|threes?|treys?|twos|" \
+         r"deuces?|\d+s?)"
+_FOREIGN = re.compile(
+    r"\b(?:two|2|double|duplicate|second|another|extra) " + _RANKS + r" of (?:spades|hearts|diamonds|clubs)\b|"
+    r"\bduplicate (?:card|cards|ace|king|queen|jack)\b|\b(?:two|2) of the same card\b|"
+    r"\b(?:53|54|fifty[- ]three|fifty[- ]four) cards\b|\bjoker\b|"
+    r"\b(?:different|wrong|odd|another|red|blue) (?:colou?r(?:ed)? )?backs?\b|"
+    r"\bfrom (?:another|a different|the other|the wrong|an old|another table'?s) deck\b|\bforeign card\b|"
+    r"\bextra card (?:in|from) the (?:deck|pack)\b|\b(?:doesn'?t|does not|didn'?t|did not) (?:belong|form part)\b"
+    r"[^.]{0,20}\bdeck\b|\bnot (?:part of|from) (?:the|this|our) deck\b|"
+    r"\b(?:showed up|appeared|came out|turned up) twice\b"
+)
+_MISSING = re.compile(
+    r"\b(?:card|cards|ace|king|queen|jack|\w+ of (?:spades|hearts|diamonds|clubs)) (?:is |was |are |were |went |goes |"
+    r"had gone |has gone )?(?:found to be |found )?missing\b(?! a)|"
+    r"\bmissing (?:a |one |the |1 )?(?:card|cards|\w+ of (?:spades|hearts|diamonds|clubs)) (?:from|in|out of) the "
+    r"(?:deck|pack)\b|\b(?:deck|pack) (?:is|was|had been) (?:short|missing|incomplete)\b|"
+    r"\b(?:only )?(?:51|50|fifty[- ]one) cards\b|"
+    r"\bcard (?:is |was )?(?:found |lying )?(?:on the floor|under the table|under the rack|on the ground|"
+    r"in the chip tray)\b|\bcan'?t find (?:the|a|one) (?:card|\w+ of \w+)\b"
+)
+_PREVIOUS = re.compile(
+    r"\b(?:previous|earlier|prior|past|last|completed|finished|old)(?: \w+)? (?:hands?|rounds?|pots?)\b|"
+    r"\bhands? (?:already |that were |we )?(?:played|finished|completed)\b|\bhands? before\b"
+)
+_THIS_HAND = re.compile(r"\b(?:this|that|the current|current) (?:hand|round)\b")
+
+
+def _deck(doc: Doc, t: str) -> None:
+    """A card missing from the deck, or one that is not part of it (2.4)."""
+    if _FOREIGN.search(t):
+        doc.set("deck_defect", "foreign")
+    elif _MISSING.search(t):
+        doc.set("deck_defect", "missing")
+    else:
+        return
+    if _PREVIOUS.search(t) and not _THIS_HAND.search(_PREVIOUS.sub(" ", t)):
+        doc.set("asks_previous_rounds", True)
+
+
+# -- declaring a misdeal, and what follows ------------------------------------------------------------------------------
+_MISDEAL = r"(?:mis-?deal(?:s|t|ed)?|re-?deal)"
+_CALLER = re.compile(
+    r"\b(dealer|floor(?:man| person| staff)?|supervisor|manager|td|tournament director|staff|player|players|he|she|i|"
+    r"we|seat \d+|s\d+|villain|guy|someone|somebody|opponent|kid|everyone|the table|utg|bb|sb|button)\b"
+    r"[^.?!]{0,15}?\b(?:is |was |were |are |keeps? |started )?(?:calling|called|calls|call|declared|declares|declare|"
+    r"declaring|yelled|yells|yelling|shouted|shouts|shouting|screamed|screams|demanded|demands|demanding|wants|wanted|"
+    r"asked for|asks for|asking for|claims|claimed|claiming|insist(?:s|ed)? on|cried|cries|crying)(?: for)?(?: it)?"
+    r"(?: a| the)? " + _MISDEAL + r"\b"
+)
+_DECLARED = re.compile(
+    r"\b" + _MISDEAL + r" (?:is|was|has been|had been|gets|got|being|been) (?:declared|called|ruled)\b|"
+    r"\b(?:declared?|declares|declaring|ruled|rules) (?:it )?(?:a )?" + _MISDEAL + r"\b|"
+    r"\b(?:after|following|in the event of|when there'?s|when there is|if there'?s|if there is|once there'?s|"
+    r"once) (?:a |the )?" + _MISDEAL + r"\b"
+)
+_CONSEQUENCES = re.compile(
+    r"\b(?:what happens to|happens with|what about|who gets) (?:the |my |his |our |their |those |these |all )?(?:blinds?|bets?|chips|money|"
+    r"button|antes?|pot)\b|\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|"
+    r"advance|change)\b|\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b|"
+    r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b|"
+    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bre-?post\b|"
+    r"\bget (?:my|his|her|their|our) (?:blinds?|bets?|chips|money) back\b|\bhow (?:is|are) (?:a |the )?"
+    + _MISDEAL + r" (?:handled|redealt|dealt)\b|\bwhat (?:happens )?(?:next|now)\b"
+)
+
+
+_WHO_DECLARES = re.compile(
+    r"\bwho (?:can|may|gets to|is allowed to|should|decides|determines|has the (?:right|authority))\b[^.?]{0,30}"
+    r"\b" + _MISDEAL + r"|\b(?:can|may|could) (?:a |the )?(?:player|players|he|she|i|we|they|anyone|somebody|someone)"
+    r"\b[^.?]{0,20}\b(?:call|declare|demand|force|rule)\b[^.?]{0,10}\b" + _MISDEAL
+    + r"|\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL
+)
+_MAY_HE = re.compile(r"\b(?:can|may|could) (?:he|she|they|i|we) (?:do that|do this|call it|declare it)\b|"
+                     r"\b(?:is|are) (?:he|she|they|i|we) allowed\b|\bhis call\b|\bher call\b")
+
+
+def _declaration(doc: Doc, t: str) -> None:
+    """Who is calling the misdeal (2.3), whether one was declared, and questions about what follows (2.2)."""
+    if not re.search(r"\b" + _MISDEAL + r"\b", t):
+        return
+    m = _CALLER.search(t)
+    if m:
+        who = m.group(1)
+        if who == "dealer":
+            doc.set("misdeal_called_by", "dealer")
+        elif re.match(r"floor|supervisor|manager|td|tournament|staff", who):
+            doc.set("misdeal_called_by", "supervisor")
+        else:
+            doc.set("misdeal_called_by", "player")
+    if _WHO_DECLARES.search(t) or (doc.found.get("misdeal_called_by") == "player" and _MAY_HE.search(t)):
+        doc.set("asks_who_declares", True)
+    if doc.found.get("misdeal_called_by") != "player" and _DECLARED.search(t):
+        doc.set("misdeal_declared", True)
+    if _CONSEQUENCES.search(t):
+        doc.set("asks_misdeal_consequences", True)
+
+
+# -- the dealer's wrong direction (2.6) ------------------------------------------------------------------------------
+_DIRECTION = re.compile(
+    r"\bdealer\b[^.]{0,40}\b(?:pointed|points|pointing|motioned|motions|gestured|gestures|signal(?:l)?ed|signals|"
+    r"waved|waves|nodded|nods|looked|looks|tapped)\b[^.]{0,10}\b(?:at|to|toward|towards)\b|"
+    r"\bdealer\b[^.]{0,30}\b(?:skipped|skips|missed|misses|passed over|jumped over|went past|forgot about)\b|"
+    r"\bdealer\b[^.]{0,30}\b(?:told|tells|asked|asks|directed|directs|said|says|announced|announces|indicated|"
+    r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
+    r"the action|action (?:is|was) on|action to)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
+)
+_ACTOR = r"(seat \d+|s\d+|utg(?: ?\+ ?\d)?|the button|button|small blind|big blind|sb|bb|cutoff|hijack|lojack)"
+_VERB = (r"(raised|raises|re-?raised|bet|bets|called|calls|limped|folded|folds|checked|checks|shoved|jammed|"
+         r"went all.?in|goes all.?in|moved all.?in)")
+_KIND = {"raised": "raise", "raises": "raise", "reraised": "raise", "re-raised": "raise", "bet": "bet", "bets": "bet",
+         "called": "call", "calls": "call", "limped": "call", "folded": "fold", "folds": "fold", "checked": "check",
+         "checks": "check"}
+
+
+def _actor(raw: str) -> str:
+    m = re.fullmatch(r"(?:seat |s)(\d+)", raw)
+    if m:
+        return f"Seat {m.group(1)}"
+    raw = raw.removeprefix("the ")
+    return raw.upper() if len(raw) <= 3 or raw.startswith("utg") else raw.title()
+
+
+def _direction(doc: Doc, t: str) -> None:
+    """The dealer put the action on the wrong player: who was skipped and what happened since."""
+    m = _DIRECTION.search(t)
+    if not m or doc.found.get("dealt_out_of_order"):
+        return
+    doc.set("dealer_caused", True)
+    s = re.search(r"\bskipp(?:ed|ing) (?:over )?" + _ACTOR + r"\b|\b" + _ACTOR + r" (?:was|got) skipped\b|"
+                  r"\binstead of " + _ACTOR + r"\b|\bmissed " + _ACTOR + r"\b", t)
+    if s:
+        doc.set("skipped_player", _actor(next(g for g in s.groups() if g)))
+    since: list[Action] = []
+    for a in re.finditer(r"\b" + _ACTOR + r" (?:then |also |just )?" + _VERB + r"(?: (?:it )?(?:to|for) )?\s*"
+                         r"(\d{1,3}(?:,\d{3})+|\d+)?", t[m.start():]):
+        actor = _actor(a.group(1))
+        if actor == doc.found.get("skipped_player"):
+            continue
+        verb = a.group(2)
+        kind = "all-in" if re.search(r"all.?in|shoved|jammed", verb) else _KIND.get(verb, "call")
+        amount = int(a.group(3).replace(",", "")) if a.group(3) else None
+        since.append(Action(actor=actor, kind=kind, amount=amount))  # type: ignore[arg-type]
+    if since:
+        doc.set("actions_since_error", since)
 
 
 def extract(doc: Doc) -> None:
     """Set the section's facts found in the description (see engine.facts.misdeals)."""
+    t = re.sub(r"\bpre-flop\b", "preflop", doc.nums)
+    _shuffle(doc, t)
+    _dealing_errors(doc, t)
+    _deck(doc, t)
+    _exposures(doc, t)
+    _hole_cards(doc, t)
+    _when_noticed(doc, t)
+    _declaration(doc, t)
+    _direction(doc, t)
