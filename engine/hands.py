@@ -37,6 +37,9 @@ _WORD = {
     "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
 }
 _PLURAL = {r: ("sixes" if r == "6" else w + "s") for r, w in _WORD.items()}
+# phevaluator's card id is rank * 4 + suit, with ranks 2..A and suits c, d, h, s in this order; passing ids
+# skips its string parsing, which otherwise costs more than the evaluation.
+_ID = {r + su: 4 * i + j for i, r in enumerate(RANKS) for j, su in enumerate(SUITS)}
 
 # phevaluator ranks run 1 (royal flush) to 7462 (seven-high); each category is a contiguous block.
 _CATEGORY_FLOORS = (
@@ -179,12 +182,11 @@ def _value(player: str, hole: tuple[str, ...], board: tuple[str, ...]) -> HandVa
         category = _category_by_counts(cards)
         best = tuple(sorted(cards, key=lambda c: (RANKS.index(c[0]), SUITS.index(c[1])), reverse=True))
         return HandValue(player, hole, best, category, _name(category, best), None)
-    best_five: tuple[str, ...] = ()
-    strength = 10**6
-    for five in combinations(cards, 5):
-        s = evaluate_cards(*five)
-        if s < strength:
-            strength, best_five = s, five
+    # One call ranks the whole hand; then the first five-card subset with that rank is the best five.
+    strength = evaluate_cards(*(_ID[c] for c in cards))
+    best_five = cards[:5]
+    if len(cards) > 5:
+        best_five = next(f for f in combinations(cards, 5) if evaluate_cards(*(_ID[c] for c in f)) == strength)
     category = _category(strength)
     order = dict(_by_count(c[0] for c in best_five))
     best = tuple(sorted(best_five, key=lambda c: (order[c[0]], RANKS.index(c[0]), SUITS.index(c[1])), reverse=True))
