@@ -25,7 +25,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -694,8 +694,20 @@ def short_call_question(rng: random.Random, book: Rulebook | None = None) -> Qui
                  rng=rng, book=book)
 
 
-ARITHMETIC = (min_3bet_question, min_reraise_postflop_question, short_all_in_question, run_twice_question,
-              add_on_question, short_call_question)
+# Template name -> generator, so a question picked from an old list can be asked again with new numbers.
+ARITHMETIC_BY_TEMPLATE: dict[str, Callable[[random.Random, Rulebook | None], QuizQuestion | None]] = {
+    "min-3bet": min_3bet_question, "min-reraise": min_reraise_postflop_question,
+    "short-all-in": short_all_in_question, "run-twice": run_twice_question, "add-on": add_on_question,
+    "short-call": short_call_question,
+}
+ARITHMETIC = tuple(ARITHMETIC_BY_TEMPLATE.values())
+
+
+def fresh_numbers(q: QuizQuestion, rng: random.Random, book: Rulebook | None = None) -> QuizQuestion:
+    """The same arithmetic question (same id) with new numbers; any other question unchanged."""
+    make = ARITHMETIC_BY_TEMPLATE.get(q.template)
+    new = make(rng, book) if make else None
+    return new if new is not None else q
 
 
 def arithmetic_questions(rng: random.Random, book: Rulebook | None = None) -> list[QuizQuestion]:
@@ -772,8 +784,12 @@ class LeitnerState:
 
 
 def advance(prev: LeitnerState | None, correct: bool, now: datetime) -> LeitnerState:
-    """The clause's new box after an answer: up one if right (to the top box), back to box 1 if wrong."""
-    box = min(TOP_BOX, (prev.box if prev else 0) + 1) if correct else 1
+    """The clause's new box after an answer: up one if right (to the top box), back to box 1 if wrong.
+
+    An unseen clause counts as box 1, so even a first answer separates: right
+    goes to box 2, wrong stays in box 1 and comes back sooner.
+    """
+    box = min(TOP_BOX, (prev.box if prev else 1) + 1) if correct else 1
     return LeitnerState(
         box=box, due_at=now + BOX_INTERVALS[box],
         seen=(prev.seen if prev else 0) + 1,

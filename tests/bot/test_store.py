@@ -271,12 +271,12 @@ def test_an_answer_is_committed_and_moves_the_clause_in_the_boxes(store: Store, 
     rec = store.record_answer(user_id="u1", user_name="Ann", question_id="scenario:x", section="1",
                               clause_ids=["1.4.2", "1.2"], correct=True, chosen=2, round_id="r1", now=T0)
     assert rec.correct and not rec.duplicate
-    assert [(p.clause_id, p.box, p.seen, p.right) for p in rec.progress] == [("1.4.2", 1, 1, 1), ("1.2", 1, 1, 1)]
+    assert [(p.clause_id, p.box, p.seen, p.right) for p in rec.progress] == [("1.4.2", 2, 1, 1), ("1.2", 2, 1, 1)]
     with Store.open(url=db_url) as other:  # a different connection sees it: it was committed
         prog = other.progress_for("u1")
         [attempt] = other.attempts_for("u1")
     assert set(prog) == {"1.4.2", "1.2"}
-    assert prog["1.4.2"].due_at == T0 + BOX_INTERVALS[1]
+    assert prog["1.4.2"].due_at == T0 + BOX_INTERVALS[2]
     assert prog["1.4.2"].due_at.tzinfo is not None
     assert (attempt.question_id, attempt.clause_ids, attempt.round_id, attempt.chosen) == \
         ("scenario:x", ("1.4.2", "1.2"), "r1", 2)
@@ -285,7 +285,7 @@ def test_an_answer_is_committed_and_moves_the_clause_in_the_boxes(store: Store, 
 def test_wrong_answer_sends_the_clause_back_to_box_one(store: Store) -> None:
     for n in range(3):
         _answer(store, "u1", "1.4", True, at=T0 + timedelta(days=n))
-    assert store.progress_for("u1")["1.4"].box == 3
+    assert store.progress_for("u1")["1.4"].box == 4
     rec = _answer(store, "u1", "1.4", False, at=T0 + timedelta(days=5))
     [p] = rec.progress
     assert (p.box, p.seen, p.right, p.wrong, p.last_correct) == (1, 4, 3, 1, False)
@@ -295,7 +295,7 @@ def test_wrong_answer_sends_the_clause_back_to_box_one(store: Store) -> None:
 def test_progress_is_per_user(store: Store) -> None:
     _answer(store, "u1", "1.4", True)
     _answer(store, "u2", "1.4", False)
-    assert store.progress_for("u1")["1.4"].box == 1 and store.progress_for("u1")["1.4"].right == 1
+    assert store.progress_for("u1")["1.4"].box == 2 and store.progress_for("u1")["1.4"].right == 1
     assert store.progress_for("u2")["1.4"].wrong == 1
     assert store.progress_for("nobody") == {}
 

@@ -11,6 +11,7 @@ import pytest
 from engine.decide import decide
 from engine.facts import Facts
 from engine.training import (
+    ARITHMETIC_BY_TEMPLATE,
     BOX_INTERVALS,
     TOP_BOX,
     LeitnerState,
@@ -18,6 +19,7 @@ from engine.training import (
     advance,
     all_questions,
     arithmetic_questions,
+    fresh_numbers,
     headline,
     negate,
     pick_next,
@@ -285,16 +287,23 @@ def _q(clause: str, qid: str | None = None) -> QuizQuestion:
 
 def test_right_moves_up_a_box_wrong_goes_back_to_box_one() -> None:
     s = advance(None, True, NOW)
-    assert (s.box, s.seen, s.right, s.wrong) == (1, 1, 1, 0)
-    s = advance(s, True, NOW)
+    assert (s.box, s.seen, s.right, s.wrong) == (2, 1, 1, 0)
+    assert advance(None, False, NOW).box == 1
     s = advance(s, True, NOW)
     assert s.box == 3 and s.due_at == NOW + BOX_INTERVALS[3]
     s = advance(s, False, NOW)
-    assert (s.box, s.seen, s.right, s.wrong, s.last_correct) == (1, 4, 3, 1, False)
+    assert (s.box, s.seen, s.right, s.wrong, s.last_correct) == (1, 3, 2, 1, False)
     top = None
     for _ in range(10):
         top = advance(top, True, NOW)
     assert top is not None and top.box == TOP_BOX
+
+
+def test_a_first_answer_wrong_comes_back_sooner_than_a_first_answer_right() -> None:
+    progress = {"1.4": advance(None, False, NOW), "1.6": advance(None, True, NOW)}
+    assert progress["1.4"].due_at < progress["1.6"].due_at
+    later = NOW + timedelta(hours=1)
+    assert pick_next(progress, [_q("1.6"), _q("1.4")], later, random.Random(0)).clause_ids == ["1.4"]
 
 
 def test_a_wrong_answer_brings_its_clause_back_sooner_than_a_right_one() -> None:
@@ -340,3 +349,13 @@ def test_avoid_skips_the_question_just_asked_when_there_is_another() -> None:
         assert pick is not None and pick.id == "b"
     assert pick_next({}, [_q("1.4", "a")], NOW, random.Random(0), avoid={"a"}) is not None
     assert pick_next({}, [], NOW, random.Random(0)) is None
+
+
+def test_fresh_numbers_keeps_the_id_and_changes_the_numbers() -> None:
+    q = _arith("add-on", 0)
+    prompts = {fresh_numbers(q, random.Random(s)).prompt for s in range(10)}
+    assert len(prompts) > 3
+    assert {fresh_numbers(q, random.Random(s)).id for s in range(10)} == {q.id}
+    other = RB["order:2.8"]
+    assert fresh_numbers(other, random.Random(1)) is other
+    assert {_arith(t, 0).template for t in ARITHMETIC_BY_TEMPLATE} == set(ARITHMETIC_BY_TEMPLATE)
