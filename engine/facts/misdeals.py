@@ -60,7 +60,12 @@ class MisdealFacts(BaseModel):
         {"The flop": "flop", "The turn": "turn", "The river": "river"},
     )
     betting_round_complete: bool | None = fact(
-        "Was the betting round before that board card complete when the card was exposed?", YES_NO
+        "Was the betting round before that board card complete when the card was exposed?",
+        YES_NO,
+        assume=False,
+        because="a flop, turn or river card is exposed in error only when it comes out before its betting round is "
+                "complete (once the round is complete, turning it up is simply dealing it), so the round is taken "
+                "to have been incomplete",
     )
 
     # -- the shuffle: 2.1.2 and 2.8 ------------------------------------------------------------------------

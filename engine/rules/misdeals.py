@@ -38,11 +38,11 @@ STEP_CLAUSES: dict[str, list[str]] = {
     "cut_card": ["2.8.5"],
 }
 STEP_FAULT = {
-    "wash": "the wash was skipped",
-    "riffle": "the riffles were not done as the procedure requires (two before the box, one after)",
-    "box": "the deck was never boxed",
+    "wash": "the deck was not washed (the shuffle starts with one wash)",
+    "riffle": "the riffles were not done as required (two before the box, one after)",
+    "box": "the deck was never boxed (one box comes after the first two riffles)",
     "final_riffle": "the riffle after the box was skipped",
-    "cut": "the deck was not cut",
+    "cut": "the deck was not cut (one cut ends the shuffle)",
     "cut_card": "the cut card was not placed at the bottom of the deck",
 }
 PROCEDURE = ("one wash, two riffles, one box, one riffle, one cut, and the cut card then placed at the bottom of "
@@ -143,8 +143,8 @@ def exposed_card(ctx: Context) -> Finding:
         extra, cites = _staff_only_note(ctx)
         step = "shuffling" if during == "shuffle" else "cutting"
         return Finding(
-            outcome=f"It is a misdeal: a {what} exposed in the {step} process makes a misdeal under 2.1.1, whatever "
-                    f"the card and whoever saw it. {follows}" + "".join(extra),
+            outcome=f"It is a misdeal: a {what} exposed in the {step} process is a misdeal under 2.1.1. {follows}"
+                    + "".join(extra),
             citations=["2.1.1", "2.1", "2.2", *cites],
             amounts=amounts,
         )
@@ -271,8 +271,7 @@ def improper_shuffle_misdeal(ctx: Context) -> Finding:
     follows, amounts = _misdeal_follows(ctx)
     extra, cites = _staff_only_note(ctx)
     return Finding(
-        outcome=f"It is a misdeal: {fault} (the shuffle is {PROCEDURE}), and it was noticed before substantial action. "
-                f"{follows}" + "".join(extra),
+        outcome=f"It is a misdeal: {fault}, and it was noticed before substantial action. {follows}" + "".join(extra),
         citations=list(dict.fromkeys(["2.1.2", *step_cites, "2.2", "2.8", "2.1", *cites])),
         amounts=amounts,
         notes=notes,
@@ -319,7 +318,7 @@ def dealt_out_of_order_misdeal(ctx: Context) -> Finding:
     return _dealing_error(ctx, "2.1.3", fault)
 
 
-_after_substantial("dealt_out_of_order_misdeal", "2.1.3", "cards dealt out of order")
+_after_substantial("dealt_out_of_order_misdeal", "2.1.3", "dealing the cards out of order")
 
 
 @rule("wrong_card_count_misdeal", ["2.1.4", "2.1", "2.2"],
@@ -332,7 +331,7 @@ def wrong_card_count_misdeal(ctx: Context) -> Finding:
     return _dealing_error(ctx, "2.1.4", fault)
 
 
-_after_substantial("wrong_card_count_misdeal", "2.1.4", "a player receiving the wrong number of cards")
+_after_substantial("wrong_card_count_misdeal", "2.1.4", "a wrong number of hole cards")
 
 
 # -- 2.1: what makes a misdeal (overview) -----------------------------------------------------------------------
@@ -341,9 +340,9 @@ def what_is_a_misdeal(ctx: Context) -> Finding:
     """The four misdeals of 2.1, and what follows one."""
     follows, amounts = _misdeal_follows(ctx)
     return Finding(
-        outcome="There is a misdeal if a card is exposed while shuffling or cutting, or if, before substantial action, "
-                "it is noticed that the deck was not properly shuffled or cut, that the cards were dealt out of order, "
-                "or that a player got the wrong number of cards, and the error cannot be rectified. " + follows,
+        outcome="There is a misdeal if a card is exposed while shuffling or cutting; or if, before substantial "
+                "action, it is noticed that the deck was not properly shuffled or cut, or that the cards were dealt "
+                "out of order or a player got the wrong number of cards and the error cannot be rectified. " + follows,
         citations=["2.1", "2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.2"],
         amounts=amounts,
         confidence=0.85,
