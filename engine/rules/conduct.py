@@ -33,6 +33,9 @@ def _in_play(f: Facts) -> bool | None:
     """
     if f.round_complete is not None:
         return not f.round_complete
+    if f.hand_in_progress is not None:
+        # Section 2's name for the same thing (2.7); read only when stated, never its assumption.
+        return f.hand_in_progress
     if f.live_cards:
         return True
     return None
@@ -102,7 +105,8 @@ def _sharing_trigger(f: Facts) -> float:
     if in_play is False:
         return 0.0
     if in_play:
-        return 1.1
+        # Deliberately showing or telling during the hand is 3.2, more specific than an exposure under 2.7.
+        return 1.2
     return 0.6 if f.cards_shown_privately else 0.8
 
 

@@ -175,7 +175,7 @@ def _shared_information(doc: Doc) -> None:
 # -- 3.3: the stub and the discards ------------------------------------------------------------------------------
 def _peek(doc: Doc) -> None:
     t = doc.low
-    if _any(t, r"\brabbit(?:s|ing)?\b", r"\bwhat (?:the )?(?:next card|river|turn|flop|board) (?:would|will|was going to)"
+    if _any(t, r"\brab+it+(?:s|ing)?\b", r"\bwoulda (?:come|hit|been)\b", r"\bwhat (?:the )?(?:next card|river|turn|flop|board) (?:would|will|was going to)"
             r"(?:'ve| have)? (?:been|come|hit|be)\b", r"\bwhat would(?:'ve| have)? (?:come|hit|been)\b",
             r"\bwould(?:'ve| have) (?:come|hit|been|made)\b[^.]{0,30}\b(?:river|turn|card|flop|deck)\b",
             r"\b(?:look|looks|looked|looking|peek|peeks|peeked|peeking|see|check|flip|flips|flipped|turn|turned|dig|"
@@ -301,7 +301,9 @@ def _contest(doc: Doc) -> None:
             r"\bdealer (?:had )?(?:already )?(?:started|begun) (?:dealing|pitching)\b", r"\bnext day\b",
             r"\bmid(?:way)? through the next hand\b", r"\bduring the next hand\b",
             r"\b(?:until|till|by|at|on) the (?:flop|turn|river|deal|first card|cards?|blinds?) of the next hand\b",
-            r"\b(?:until|till|not until) (?:the )?next (?:hand|deal)\b"):
+            r"\b(?:until|till|not until) (?:the )?next (?:hand|deal)\b",
+            r"\b(?:after|once|when|by the time|until)\b[^.]{0,25}\b(?:dealt|pitched|dealing|pitching|started|began|"
+            r"shuffled)\b[^.]{0,10}\b(?:the )?(?:next|new) (?:hand|deal|round)\b"):
         doc.set("contest_timing", "after")
     elif _any(t, r"\bimmediately\b", r"\bright away\b", r"\bstraight away\b", r"\bbefore (?:the )?(?:next|new) "
               r"(?:hand|deal|card|shuffle)\b", r"\bbefore (?:the dealer|anyone) (?:dealt|pitched|shuffled)\b",
@@ -382,7 +384,8 @@ def _chips(doc: Doc) -> None:
                   r"\bbetween hands\b"):
             doc.set("leaving_game", False)
 
-    if _any(t, r"\btop(?:s|ped|ping)? (?:up|off|him up|me up|it up)\b", r"\badd(?:s|ed|ing)?[ -]?on\b",
+    if _any(t, r"\btop(?:s|ped|ping)? (?:up|off|him up|me up|it up)\b",
+            r"\b(?:wants?|wanted|like|looking|asks?|asked|can (?:i|he|she)|may (?:i|he|she)|allowed) (?:to )?add\b", r"\badd(?:s|ed|ing)?[ -]?on\b",
             r"\brebuy\w*\b|\bre-buy\w*\b|\breload\w*\b",
             r"\badd(?:s|ed|ing)? (?:more |some |another |a few |extra )?(?:\$?\d[\d,.]*k? )?(?:more )?(?:" + _CHIPS
             + r"|to (?:my|his|her|their) stack)\b",
@@ -500,7 +503,8 @@ def _dealer_amounts(doc: Doc) -> None:
             verb = {"c": "call", "f": "fold", "r": "raise", "s": "all-in", "m": "fold"}[word[0]]
             if word.startswith("match"):
                 verb = "call"
-            doc.set("verbal", verb)
+            # The "said" the wagering patterns heard may be the dealer's figure; this is the player's own action.
+            doc.set("verbal", verb, overwrite=True)
             doc.set("acted_on_valuation", True)
             for put in re.finditer(r"\b(?:called|calls|call(?:ed)? for|put|puts|putting|placed|slid|pushed|threw|"
                                    r"tossed|matched)\s+(?:in\s+|out\s+)?(?:the\s+)?\$?(" + NUM + r")", after):
@@ -547,7 +551,7 @@ def _stacks(doc: Doc) -> None:
             r"the|that|a|my|its|it|them)\b(?! (?:pot|bet))", r"\bcounted down\b", r"\bcount(?:ed)? (?:out )?(?:his|her|the) "
             r"(?:stack|chips)\b", r"\b(?:exactly|precisely) how (?:much|many)\b", r"\bto the (?:chip|dollar)\b",
             r"\b(?:refus\w*|won'?t|doesn'?t want) to count\b", r"\bmake (?:him|her|them) count\b",
-            r"\bcount (?:it|them) (?:down|out)\b"):
+            r"\bcount (?:it|them) (?:down|out)\b", r"\bdealer (?:then |had to |has to |must )?count(?:s|ed)?\b"):
         doc.set("precise_count_asked", True)
     if _any(t, r"\bhow much (?:is|does|has|did) (?:he|she|villain|they|seat\s*#?\d+|the (?:guy|player)) "
             r"(?:playing|have|got|left|behind)\b", r"\bhow much (?:he|she)(?:'s| has| is)? (?:got|playing|has|left|behind)\b",
