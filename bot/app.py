@@ -107,11 +107,33 @@ async def send_reply_error(interaction: discord.Interaction, reply: Reply) -> No
     embeds = reply_messages(reply)[0]
     try:
         if interaction.response.is_done():
+            placeholder = await _public_placeholder(interaction)
+            if placeholder:  # complete it first, or the follow-up would fill it (publicly)
+                await interaction.edit_original_response(content="No answer here; the reason went to the asker.",
+                                                         embeds=[], view=None, allowed_mentions=NO_MENTIONS)
             await interaction.followup.send(embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            if placeholder:
+                await interaction.delete_original_response()
         else:
             await interaction.response.send_message(embeds=embeds, ephemeral=True, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException:
         log.exception("could not send an error reply")
+
+
+async def _public_placeholder(interaction: discord.Interaction) -> bool:
+    """Whether the response is still a public "Floor is thinking…" left by a defer.
+
+    Discord fills such a placeholder with the first follow-up, keeping it
+    public whatever the follow-up asks; so an error must first complete it
+    and remove it afterwards to reach the asker alone.  A real answer is kept.
+    """
+    if interaction.type is not discord.InteractionType.application_command:
+        return False
+    try:
+        original = await interaction.original_response()
+    except discord.HTTPException:
+        return False
+    return bool(original.flags.loading and not original.flags.ephemeral)
 
 
 def describe_error(error_: Exception) -> tuple[Reply, bool]:

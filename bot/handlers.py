@@ -46,7 +46,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "The minimum raise after the action so far (1.4).", console=False),
     CommandSpec("run-it-twice", "/run-it-twice pot:1000 first_board:A second_board:B",
                 "How the pot is split when it is run twice (1.10).", console=False),
-    CommandSpec("showdown", "/showdown board:Ah Kd 7c 2s 9h hands:A: As Ad; B: Kh Qh",
+    CommandSpec("showdown", "/showdown board:Ah Kd 7c 2s 9h hands:Seat 1: As Ad; Seat 4: Kh Qh",
                 "Who shows first and who wins at showdown (1.11, 1.12).", console=False),
     CommandSpec("rulings", "/rulings recent · /rulings search · /rulings overturn",
                 "Staff: the ruling log; overturn a logged ruling.", staff=True, console=False),
@@ -538,35 +538,72 @@ def run_it_twice_reply(pot: int, first_board: str, second_board: str) -> Reply:
     return answer_request(RulingRequest(facts=facts, topic="1.10"), echo=echo)
 
 
-def showdown_reply(board: str, hands: str) -> Reply:
-    """Who shows first (1.11), who must table both cards (1.12), and which hand wins."""
+def parse_hands(text: str) -> tuple[dict[str, str], str | None]:
+    """``Seat 1: As Ad; Seat 4: Kh Qh`` (or one player a line) as {player: cards}, or why not.
+
+    Players are separated by ``;``, ``|`` or new lines (or by commas when every
+    player is named); a piece without ``name:`` is "Player N".
+    """
+    pieces = [p.strip() for p in re.split(r"[;|\n]", clean(text)) if p.strip()]
+    if len(pieces) == 1 and pieces[0].count(":") > 1:
+        pieces = [p.strip() for p in re.split(r",\s*(?=[^,:]+:)", pieces[0]) if p.strip()]
+    elif len(pieces) == 1 and ":" not in pieces[0]:
+        pieces = [p.strip() for p in pieces[0].split(",") if p.strip()]
+    holes: dict[str, str] = {}
+    for n, piece in enumerate(pieces, start=1):
+        name, sep, cards = piece.partition(":")
+        player = " ".join(name.split()) if sep else f"Player {n}"
+        cards = cards if sep else piece
+        if not player or not cards.strip():
+            return {}, f"“{piece}” needs a player and two cards, like “Seat 1: As Ad”."
+        if player in holes:
+            return {}, f"{player} is listed twice."
+        holes[player] = cards.strip()
+    if not holes:
+        return {}, "Give each player's hole cards, like “Seat 1: As Ad; Seat 4: Kh Qh”."
+    return holes, None
+
+
+def showdown_reply(board: str, hands: str, last_aggressor: str | None = None) -> Reply:
+    """Each hand named, the winner(s), and who shows first (1.11) and must table both cards (1.12)."""
+    from engine import hands as hand_engine
+    from engine.result import Ruling
+
     b, h = clean(board), clean(hands)
     for text, what in ((b, "board"), (h, "hands")):
         problem = input_problem(text, what, 300)
         if problem:
             return error(problem, tone="warning")
+    holes, problem = parse_hands(h)
+    if problem:
+        return error(problem, tone="warning")
+    aggressor = " ".join(clean(last_aggressor).split()) if last_aggressor else None
+    if aggressor:  # "seat 4" names the same player as "Seat 4"
+        aggressor = next((p for p in holes if p.casefold() == aggressor.casefold()), aggressor)
     try:
-        from engine import hands as hand_engine
-    except ImportError:
-        return error("Showdown rulings are not available yet: the hand evaluator is still being built. "
-                     "Use /rule 1.11 and /rule 1.12 meanwhile.", title="Not available yet", tone="warning")
-    return showdown_from_engine(hand_engine, b, h)
-
-
-def showdown_from_engine(hand_engine: Any, board: str, hands: str) -> Reply:
-    """Adapter to ``engine.hands`` (kept apart so its API can settle without touching the shells)."""
-    func = getattr(hand_engine, "showdown_ruling", None) or getattr(hand_engine, "showdown", None)
-    if func is None:
-        return error("The hand evaluator does not offer a showdown ruling yet.", title="Not available yet",
-                     tone="warning")
-    try:
-        result = func(board, hands)
+        sd = hand_engine.showdown(b, holes, last_aggressor=aggressor or None)
     except ValueError as exc:
-        return error(f"I can't read those cards: {_first_line(str(exc))}", tone="warning")
-    if hasattr(result, "outcome") and hasattr(result, "citations"):
-        return from_ruling(result, echo=f"Board {board}; hands {hands}")
-    return Reply(title="Showdown", body=str(result), citations=("1.11", "1.12"), kind="ruling", tone="ruling",
-                 echo=f"Board {board}; hands {hands}")
+        return error(f"I can't rule on those cards: {_first_line(str(exc))}", tone="warning")
+    named = {p: v.name for p, v in sd.hands.items()}
+    if sd.split:
+        outcome = (f"Split pot between {', '.join(sd.winners)}, each with {named[sd.winners[0]]}. "
+                   + getattr(hand_engine, "SPLIT_ODD_CHIP_NOTE", ""))
+    else:
+        outcome = f"{sd.winners[0]} wins with {named[sd.winners[0]]}."
+    first = sd.order[0]
+    why = "the last to bet or raise" if aggressor else "first in the normal order of play (no bet or raise named)"
+    outcome += (f" {first} shows first, as {why} (1.11); a player must table both hole cards to be awarded "
+                "the pot (1.12).")
+    ix = _index()
+    ruling = Ruling(
+        kind="ruling", outcome=outcome.strip(), citations=["1.11", "1.12"], confidence=0.95,
+        notes=[sd.note], facts={"board": b, "hands": holes, "last_aggressor": aggressor},
+        rulebook_version=ix.version,
+    )
+    reply = from_ruling(ruling, echo=f"Board {b}; {h}" + (f"; last bet or raise by {aggressor}" if aggressor else ""))
+    lines = "\n".join(f"{p}: {' '.join(v.hole)} → {v.name} ({' '.join(v.best)})" for p, v in sd.hands.items())
+    order = "\n".join(f"{i}. {p}" for i, p in enumerate(sd.order, start=1))
+    return replace(reply, sections=(Section("Hands", lines), Section("Order of showing", order), *reply.sections))
 
 
 # -- the staff ruling log ------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ One view, ``ReplyView``, carries whatever a reply needs:
 * the options of a question back (buttons, or a select menu when there are
   many or long ones; an **Answer** button and a text box when the answer is
   typed), usable only by whoever asked, updating the reply in place;
-* **Post in channel** under an ephemeral lookup, to share it;
+* **Post in channel** under an ephemeral lookup once it is an answer, to share it;
 * 👍 / 👎 under a ruling, for anyone, recorded through the ruling log.
 
 Views expire after ``view_timeout_seconds``; their buttons are then disabled
@@ -54,7 +54,7 @@ class ReplyView(discord.ui.View):
                 self.add_item(ChoiceSelect(q))
             else:
                 self.add_item(AnswerButton())
-        if publish:
+        if publish and q is None and reply.ok:  # share an answer, not a question or a refusal
             self.add_item(PublishButton())
         if feedback:
             self.add_item(FeedbackButton(helpful=True))
@@ -108,7 +108,7 @@ class ReplyView(discord.ui.View):
             return
         new, log_id = await self.bot.record_ruling(new, interaction.user, interaction.guild)
         view = ReplyView(self.bot, new, asker_id=self.asker_id, ephemeral=self.ephemeral,
-                         publish=self.publish and new.question is None, feedback=self.feedback,
+                         publish=self.publish, feedback=self.feedback,
                          log_id=log_id if log_id is not None else self.log_id)
         messages = reply_messages(new)
         self.stop()
@@ -242,7 +242,7 @@ async def answer_interaction(interaction: discord.Interaction, reply: Reply, *, 
     bot: FloorBot = interaction.client  # type: ignore[assignment]
     messages = reply_messages(reply)
     view = ReplyView(bot, reply, asker_id=interaction.user.id, ephemeral=ephemeral,
-                     publish=publish and reply.question is None, feedback=feedback, log_id=log_id)
+                     publish=publish, feedback=feedback, log_id=log_id)
     extra: dict[str, Any] = {"view": view} if view.children else {}
     if interaction.response.is_done():
         await interaction.edit_original_response(embeds=messages[0], allowed_mentions=NO_MENTIONS, **extra)

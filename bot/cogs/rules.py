@@ -31,7 +31,7 @@ class Rules(commands.Cog):
                    clause: app_commands.Range[str, 1, handlers.MAX_QUERY]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await asyncio.to_thread(handlers.rule_reply, clause)
-        await answer_interaction(interaction, reply, ephemeral=True, publish=reply.ok)
+        await answer_interaction(interaction, reply, ephemeral=True, publish=True)
 
     @rule.autocomplete("clause")
     async def clause_autocomplete(self, interaction: discord.Interaction,
@@ -46,7 +46,7 @@ class Rules(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         k = self.bot.settings.search.default_k
         reply = await asyncio.to_thread(handlers.search_reply, query, k)
-        await answer_interaction(interaction, reply, ephemeral=True, publish=reply.ok)
+        await answer_interaction(interaction, reply, ephemeral=True, publish=True)
 
     @app_commands.command(name="help", description=_description("help"))
     async def help(self, interaction: discord.Interaction) -> None:

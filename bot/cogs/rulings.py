@@ -109,12 +109,17 @@ class Rulings(commands.Cog):
 
     @app_commands.command(name="showdown", description=_description("showdown"))
     @app_commands.describe(board="The community cards, e.g. Ah Kd 7c 2s 9h",
-                           hands="Each player's hole cards, e.g. Seat 1: As Ad; Seat 4: Kh Qh")
+                           hands="Each player's hole cards, e.g. Seat 1: As Ad; Seat 4: Kh Qh",
+                           last_aggressor="Who made the last bet or raise (as named in hands); empty if nobody")
     @ruling_cooldown()
     async def showdown(self, interaction: discord.Interaction, board: app_commands.Range[str, 1, 100],
-                       hands: app_commands.Range[str, 1, 300]) -> None:
+                       hands: app_commands.Range[str, 1, 300],
+                       last_aggressor: app_commands.Range[str, 1, 50] | None = None) -> None:
         pre = _text_problem(board, "board", 100) or _text_problem(hands, "hands", 300)
-        await self._rule(interaction, lambda: handlers.showdown_reply(board, hands), pre)
+        if pre is None:
+            _, problem = handlers.parse_hands(hands)
+            pre = error(problem, tone="warning") if problem else None
+        await self._rule(interaction, lambda: handlers.showdown_reply(board, hands, last_aggressor), pre)
 
     # -- "@Floor facing 25, he drops a 100 chip…" -------------------------------------------------------------
     @commands.Cog.listener()
