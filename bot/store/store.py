@@ -341,6 +341,10 @@ class Store:
         with self._write() as conn:
             if answer_key is not None and conn.execute(select(a.id).where(a.answer_key == answer_key)).first():
                 raise _AlreadyRecorded(answer_key)  # leaves the transaction rolled back, nothing written
+            if conn.dialect.name == "postgresql":
+                # One user's answers one at a time: two first answers on a new clause would otherwise both
+                # start from "unseen" and one step would be lost.  (SQLite's BEGIN IMMEDIATE already serialises.)
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:u))"), {"u": f"floor-quiz:{user_id}"})
             _upsert(conn, t.quiz_users, {"user_id": user_id, "user_name": user_name, "updated_at": now},
                     ["user_id"])
             res = conn.execute(t.quiz_attempts.insert().values(
@@ -349,10 +353,8 @@ class Store:
             attempt_id = int(res.inserted_primary_key[0])
             updated: list[ClauseProgress] = []
             for clause in dict.fromkeys(clause_ids):  # each clause once, in order
-                q = select(t.quiz_progress).where(p.user_id == user_id, p.clause_id == clause)
-                if conn.dialect.name == "postgresql":
-                    q = q.with_for_update()  # two answers by one user at once must not lose a step
-                row = conn.execute(q).first()
+                row = conn.execute(select(t.quiz_progress)
+                                   .where(p.user_id == user_id, p.clause_id == clause)).first()
                 prev = None if row is None else LeitnerState(
                     box=row.box, due_at=row.due_at, seen=row.seen, right=row.right, wrong=row.wrong,
                     last_seen_at=row.last_seen_at, last_correct=bool(row.last_correct))

@@ -345,3 +345,29 @@ def test_recent_question_ids_for_avoiding_repeats(store: Store) -> None:
     for q in ("a", "b", "c"):
         _answer(store, "u1", "1.4", True, qid=q)
     assert store.recent_question_ids("u1", limit=2) == ["c", "b"]
+
+
+def test_answers_from_many_threads_at_once_are_all_counted(store: Store) -> None:
+    """The bot calls the store from worker threads (asyncio.to_thread): writers must queue, not fail."""
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def trainee(n: int) -> None:
+        try:
+            barrier.wait()
+            for i in range(15):
+                _answer(store, f"u{n}", "1.4", i % 2 == 0, qid=f"q{n}-{i}")
+                _answer(store, "shared", "1.6", True, qid=f"s{n}-{i}")
+        except BaseException as exc:  # collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=trainee, args=(n,)) for n in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    assert all(store.progress_for(f"u{n}")["1.4"].seen == 15 for n in range(4))
+    shared = store.progress_for("shared")["1.6"]
+    assert (shared.seen, shared.right) == (60, 60)  # no lost update on the one row everyone wrote
+    assert len(store.attempts_for("shared", limit=1000)) == 60
