@@ -232,8 +232,9 @@ def _after_substantial(base: str, clause: str, what: str) -> None:
     """Register the exception to ``base``: the error was noticed after substantial action, so it is no misdeal."""
 
     def applies(ctx: Context) -> bool:
-        notes: list[str] = []
-        return _substantial(ctx, notes)
+        if clause != "2.1.2" and ctx.peek("error_rectifiable") is True:
+            return False  # Put right, it is no misdeal whenever it was noticed: nothing turns on the action.
+        return _substantial(ctx, [])
 
     def decide(ctx: Context) -> Finding:
         notes: list[str] = []
@@ -284,11 +285,12 @@ _after_substantial("improper_shuffle_misdeal", "2.1.2", "a deck not properly shu
 def _dealing_error(ctx: Context, clause: str, fault: str) -> Finding:
     """2.1.3 and 2.1.4 read alike: before substantial action, a misdeal unless it can be put right."""
     notes: list[str] = []
-    _substantial(ctx, notes)
     other = {"2.1.3": ("wrong_card_count", "2.1.4"), "2.1.4": ("dealt_out_of_order", "2.1.3")}[clause]
     cites = [clause]
     if ctx.peek(other[0]):
         cites.append(other[1])
+    if ctx.peek("error_rectifiable") is not True:
+        _substantial(ctx, notes)  # False here (the exception took the other case), or Missing: ask it first.
     if ctx.get("error_rectifiable"):
         return Finding(
             outcome=f"Not a misdeal: {fault}, but the error can be rectified, so the dealer puts it right and play "
@@ -335,7 +337,14 @@ _after_substantial("wrong_card_count_misdeal", "2.1.4", "a wrong number of hole 
 
 
 # -- 2.1: what makes a misdeal (overview) -----------------------------------------------------------------------
-@rule("what_is_a_misdeal", ["2.1", "2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.2"], trigger=lambda f: 0.0)
+def _causes_trigger(f: Facts) -> float:
+    if not f.asks_misdeal_causes:
+        return 0.0
+    specific = (f.card_exposed, f.properly_shuffled is False, f.dealt_out_of_order, f.wrong_card_count, f.deck_defect)
+    return 0.4 if any(specific) else 0.9
+
+
+@rule("what_is_a_misdeal", ["2.1", "2.1.1", "2.1.2", "2.1.3", "2.1.4", "2.2"], trigger=_causes_trigger)
 def what_is_a_misdeal(ctx: Context) -> Finding:
     """The four misdeals of 2.1, and what follows one."""
     follows, amounts = _misdeal_follows(ctx)
@@ -442,7 +451,8 @@ def _direction_trigger(f: Facts) -> float:
 
 
 def _describe(a: Action) -> str:
-    amount = f" {'to ' if a.kind == 'raise' else ''}{money(a.amount)}" if a.amount else ""
+    link = {"raise": "to", "all-in": "for"}.get(a.kind, "of")
+    amount = f" {link} {money(a.amount)}" if a.amount else ""
     return f"{a.actor}'s {a.kind}{amount}"
 
 

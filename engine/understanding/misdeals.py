@@ -43,8 +43,8 @@ _PHASES: tuple[tuple[str, int, str], ...] = (
 )
 _BOARD_NOUN = re.compile(r"\b(flop|turn|river)\b(?! betting| action| round| bet\b)")
 _BOARD_EXPOSE = re.compile(
-    r"\b(?:" + _EXPOSE + r"|dealt|deals?|dealing|put out|puts out|peeled|rolled|spread|came|burned and turned|"
-    r"burnt and turned|burns and turns|turned|turns)\b"
+    r"\b(?:" + _EXPOSE + r"|dealt|deals?|dealing|put(?:s|ting)? out|peel(?:s|ed|ing)?|roll(?:s|ed|ing)?|"
+    r"spread(?:s|ing)?|came|comes|burn(?:s|ed|t)? and turn(?:s|ed)?|turned|turns)\b"
 )
 _EARLY = re.compile(
     r"(?<!\w)(?:early(?! position)|too soon|prematurely|premature|jump(?:ed|s)? the gun|"
@@ -52,12 +52,15 @@ _EARLY = re.compile(
     r"(?:done|complete|completed|finished|over|closed|ended)|"
     r"before (?:seat \d+|s\d+|the (?:big|small) blind|the bb|the sb|the button|utg|everyone|everybody|"
     r"all (?:the )?players|the last (?:player|guy|person)|the other (?:player|guy)|he|she|i|they|anyone|villain|"
-    r"my opponent|the player|the guy|\w+) (?:had |has |could |got to |was able to )?(?:acted|act|called|call|"
+    r"my opponent|the player|the guy|\w+) (?:had |has |could |got to |was able to )?(?:even |yet |already )?"
+    r"(?:acted|act|called|call|"
     r"finished|decided|made (?:a|his|her) (?:decision|move)|had a chance|checked|folded)|"
     r"while (?:seat \d+|he|she|the player|i|\w+) (?:was |is )?(?:still )?(?:thinking|deciding|tanking|in the tank|"
-    r"considering)|(?:action|betting) (?:was |is )?(?:still )?(?:pending|not (?:done|complete|finished|over))|"
+    r"considering)|(?:was|is|were) still (?:thinking|deciding|tanking|in the tank|considering|to act)|"
+    r"(?:action|betting) (?:was |is )?(?:still )?(?:pending|not (?:done|complete|finished|over))|"
     r"(?:hadn'?t|had not|didn'?t|did not|hasn'?t|has not) (?:yet )?(?:acted|act|called|finished|been completed)|"
-    r"still (?:one|two|a|\d) players? (?:left )?to act|with action pending)"
+    r"(?:still )?(?:one|two|three|a|some|more|\d) (?:more )?players? (?:still |left )?(?:still )?(?:left )?to act|"
+    r"with action pending)"
 )
 _COMPLETE = re.compile(
     r"\b(?:after (?:the )?(?:\w+ )?(?:betting|action)(?: round)? (?:was |had been |is )?"
@@ -242,8 +245,11 @@ def _shuffle(doc: Doc, t: str) -> None:
             m = re.search(pat, t)
             if m and not any(s == step for _p, s in asked):
                 asked.append((m.start(), step))
-        if asked:
-            doc.set("shuffle_steps", [s for _p, s in sorted(asked)])
+        steps = [s for _p, s in sorted(asked)]
+        if "final_riffle" in steps and "box" in steps:
+            steps.remove("box")  # "what comes after the box" asks about the riffle, not the box
+        if steps:
+            doc.set("shuffle_steps", steps)
 
 
 # -- dealing errors ----------------------------------------------------------------------------------------------
@@ -269,17 +275,20 @@ _COUNT = re.compile(
 _WRONG_COUNT = re.compile(
     r"\b(?:an? )?extra (?:hole )?card\b(?! (?:in|from) the (?:deck|pack))|\btoo (?:many|few) (?:hole )?cards\b|"
     r"\b(?:wrong|incorrect) number of (?:hole )?cards\b|\b(?:is|was|were) (?:missing|short|shy) (?:a|one|1) (?:hole )?"
-    r"card\b|\bonly (?:one|1) (?:hole )?card\b|\b(?:3|4|three|four) hole cards\b"
+    r"card\b|\bonly (?:one|1) hole card\b|\b(?:3|4|three|four) hole cards\b"
 )
 _NOT_RECTIFIABLE = re.compile(
     r"\b(?:can ?not|can'?t|cannot|couldn'?t|could not|no way to|unable to|impossible to|not possible to|"
     r"wasn'?t able to|weren'?t able to)\b(?: be)? (?:\w+ )?(?:rectif\w*|fix\w*|correct\w*|sort\w*|straighten\w*|undo|"
-    r"undone|put right|repair\w*|tell which|know which|figure out which|separate\w*|untangle\w*)|"
+    r"undone|put right|repair\w*|tell which|know which|figure out which|separate\w*|untangle\w*|identif\w*|"
+    r"determine\w*|tell|know)|\b(?:all )?mixed (?:up|together)\b|\bjumbled\b|"
     r"\bnot (?:be )?(?:rectifiable|fixable|correctable)\b|\b(?:unrectifiable|unfixable|irreparable)\b|"
     r"\bno way of (?:knowing|telling)\b"
 )
 _RECTIFIABLE = re.compile(
     r"\b(?:can|could) (?:easily |just |simply )?(?:be )?(?:rectified|fixed|corrected|sorted out|put right)\b|"
+    r"\b(?:can|could) (?:easily |just |simply )?(?:fix|rectify|correct|sort out|put right|straighten out) "
+    r"(?:it|that|this|the error|the mistake|the cards)\b|"
     r"\b(?:dealer|he|she|we) (?:just |simply )?(?:moved|slid|gave|passed|handed) (?:the|that) card\b"
 )
 
@@ -289,13 +298,16 @@ def _dealing_errors(doc: Doc, t: str) -> None:
     if _OUT_OF_ORDER.search(t):
         doc.set("dealt_out_of_order", True)
     m = _COUNT.search(t)
-    flop_before = m is not None and re.search(r"\b(?:flop|board)\b[^.]{0,20}$", t[: m.start()])
-    if m and not flop_before:
+    # "the flop had 4 cards" is a board; "tabled only one card" is showdown (1.12), not a dealing error.
+    not_dealt = m is not None and re.search(r"\b(?:flop|board|tabled?|showed|shows|show|turned over|flipped|revealed)"
+                                            r"\b[^.]{0,20}$", t[: m.start()])
+    shown = re.search(r"\b(?:tabled?|showed|shows|turned over|flipped|revealed) only (?:one|1) hole card", t)
+    if m and not not_dealt:
         word = m.group(1)
         n = int(word) if word.isdigit() else NUMBER.get(word, 1)
         doc.set("wrong_card_count", True)
         doc.set("cards_received", n)
-    elif _WRONG_COUNT.search(t):
+    elif _WRONG_COUNT.search(t) and not shown:
         doc.set("wrong_card_count", True)
     if _NOT_RECTIFIABLE.search(t):
         doc.set("error_rectifiable", False)
@@ -330,7 +342,8 @@ _NOTICED_ON = re.compile(
     r"\b(?:noticed|discovered|realized|realised|found|caught|spotted|pointed out|found out|figured out)\b[^.]{0,50}"
     r"\b(?:on|after|during) the (flop|turn|river)\b|\b(?:on|after|during) the (flop|turn|river)\b[^.]{0,50}"
     r"\b(?:noticed|discovered|realized|realised|caught|spotted|pointed out|found out)\b|"
-    r"\bafter the (flop|turn|river) (?:came|was dealt|hit|had been dealt)\b"
+    r"\bafter the (flop|turn|river) (?:came|was dealt|hit|had been dealt)\b|"
+    r"\b(?:we'?re|we are|we were|already|now) (?:already |now )?on the (flop|turn|river)\b"
 )
 
 
@@ -380,7 +393,8 @@ _MISSING = re.compile(
 )
 _PREVIOUS = re.compile(
     r"\b(?:previous|earlier|prior|past|last|completed|finished|old)(?: \w+)? (?:hands?|rounds?|pots?)\b|"
-    r"\bhands? (?:already |that were |we )?(?:played|finished|completed)\b|\bhands? before\b"
+    r"\bhands? (?:that )?(?:we |were |you |they )?(?:already |previously )?(?:played|finished|completed)\b|"
+    r"\bhands? before\b"
 )
 _THIS_HAND = re.compile(r"\b(?:this|that|the current|current) (?:hand|round)\b")
 
@@ -430,6 +444,13 @@ _WHO_DECLARES = re.compile(
     r"\b[^.?]{0,20}\b(?:call|declare|demand|force|rule)\b[^.?]{0,10}\b" + _MISDEAL
     + r"|\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL
 )
+_WHAT_IS = re.compile(
+    r"\bwhat (?:makes|counts as|constitutes|causes|qualifies as|is considered|are (?:the )?(?:grounds|reasons|causes) "
+    r"for)\b[^.?]{0,12}\b" + _MISDEAL + r"|\bwhen (?:is|do you (?:call|declare)|does (?:the dealer|a dealer|staff) "
+    r"(?:call|declare)|should (?:a|the) dealer (?:call|declare)|is there|is it) (?:a |it a )?" + _MISDEAL
+    + r"|\b(?:what|which) (?:situations|errors|mistakes|things)\b[^.?]{0,20}\b" + _MISDEAL
+    + r"|\b" + _MISDEAL + r" rules\b|\bdefinition of (?:a )?" + _MISDEAL
+)
 _MAY_HE = re.compile(r"\b(?:can|may|could) (?:he|she|they|i|we) (?:do that|do this|call it|declare it)\b|"
                      r"\b(?:is|are) (?:he|she|they|i|we) allowed\b|\bhis call\b|\bher call\b")
 
@@ -453,6 +474,8 @@ def _declaration(doc: Doc, t: str) -> None:
         doc.set("misdeal_declared", True)
     if _CONSEQUENCES.search(t):
         doc.set("asks_misdeal_consequences", True)
+    if _WHAT_IS.search(t):
+        doc.set("asks_misdeal_causes", True)
 
 
 # -- the dealer's wrong direction (2.6) ------------------------------------------------------------------------------
@@ -487,7 +510,8 @@ def _direction(doc: Doc, t: str) -> None:
         return
     doc.set("dealer_caused", True)
     s = re.search(r"\bskipp(?:ed|ing) (?:over )?" + _ACTOR + r"\b|\b" + _ACTOR + r" (?:was|got) skipped\b|"
-                  r"\binstead of " + _ACTOR + r"\b|\bmissed " + _ACTOR + r"\b", t)
+                  r"\binstead of " + _ACTOR + r"\b|\bmissed " + _ACTOR + r"\b|\b(?:really|actually|it was) "
+                  + _ACTOR + r"'?s?\b(?: turn)?", t)
     if s:
         doc.set("skipped_player", _actor(next(g for g in s.groups() if g)))
     since: list[Action] = []
