@@ -2,9 +2,9 @@
 
 One question at a time, answered by number; the answer is saved to the store
 *before* the verdict is shown, so a quiz killed mid-way never loses an answer
-the trainee saw marked.  What comes next is ``engine.training.pick_next`` on
-the trainee's saved Leitner progress: a clause got wrong comes back soon, one
-got right waits longer, unseen clauses are asked before old ones.
+the trainee saw marked.  What comes next is ``engine.training.next_question``
+on the trainee's saved Leitner progress: a clause got wrong comes back soon,
+one got right waits longer, unseen clauses are asked before old ones.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TextIO
 
-from engine.training import QuizQuestion, default_questions, fresh_numbers, pick_next
+from engine.training import QuizQuestion, default_questions, next_question
 
 if TYPE_CHECKING:
     from bot.store import Store, UserStats
@@ -114,10 +114,9 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
     try:
         while True:
             progress = store.progress_for(user_id) if store else {}
-            q = pick_next(progress, questions, clock(), rng, avoid=recent)
+            q = next_question(progress, questions, clock(), rng, avoid=recent, book=book)
             if q is None:
                 return 0
-            q = fresh_numbers(q, rng, book)
             say("")
             say(render_question(q, session_answered + 1))
             while True:

@@ -836,3 +836,10 @@ def pick_next(progress: Mapping[str, ClauseProgressLike], candidates: Sequence[Q
         by_clause.setdefault(q.clause_ids[0] if q.clause_ids else q.id, []).append(q)
     ranked = sorted(by_clause, key=lambda c: _urgency(c, progress, now, rng.random()))
     return rng.choice(by_clause[ranked[0]])
+
+
+def next_question(progress: Mapping[str, ClauseProgressLike], questions: Sequence[QuizQuestion], now: datetime,
+                  rng: random.Random, avoid: Iterable[str] = (), book: Rulebook | None = None) -> QuizQuestion | None:
+    """What every quiz shell asks next: ``pick_next``, then fresh numbers if it is an arithmetic question."""
+    q = pick_next(progress, questions, now, rng, avoid)
+    return None if q is None else fresh_numbers(q, rng, book)
