@@ -84,7 +84,7 @@ def supervisor_table_directions(ctx: Context) -> Finding:
             citations=[*cites, STAFF],
             confidence=0.75,
         )
-    lead = "Yes: while live cards are in play" if fitting else "At any time while live cards are in play"
+    lead = "While live cards are in play" if fitting else "At any time while live cards are in play"
     notes = []
     if f.collusion_suspected:
         notes.append("The book gives no procedure or penalty for collusion beyond separating the players; "
@@ -553,6 +553,9 @@ ESTIMATE = ("players are entitled to a reasonable estimation of another player's
 def _visibility_trigger(f: Facts) -> float:
     if f.precise_count_asked:
         return 0.0
+    if f.big_chips_hidden or f.stack_untidy:
+        # Big chips buried in a stack is how the stack is presented (3.16), not whether it can be seen.
+        return 0.3
     return 0.9 if (f.stack_hidden or f.stack_size_asked) else 0.0
 
 
@@ -609,8 +612,10 @@ def all_in_precise_count(ctx: Context) -> Finding:
                         f"{money(need)} more to call.")
         else:
             outcome += f" The all-in comes to {money(total)}, so he needs {money(need)} to call."
-    return Finding(outcome=outcome, citations=["3.18.3", "3.18.1", "3.18.2", "3.18"], amounts=amounts,
-                   confidence=0.9)
+    # A request for a count makes 3.18.3 decisive; a question about the dealer's duty at an all-in leads with 3.18.1.
+    cites = (["3.18.3", "3.18.1", "3.18.2", "3.18"] if f.precise_count_asked or total is not None
+             else ["3.18.1", "3.18.3", "3.18.2", "3.18"])
+    return Finding(outcome=outcome, citations=cites, amounts=amounts, confidence=0.9)
 
 
 # -- 3.19: the dealer's valuation of a bet -----------------------------------------------------------------------------

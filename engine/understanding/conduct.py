@@ -106,7 +106,8 @@ def _table_directions(doc: Doc) -> None:
         doc.set("collusion_suspected", True)
     if _any(t, r"\bspectators?\b", r"\brail ?birds?\b", r"\bon the rail\b", r"\bthe rail\b", r"\bonlookers?\b",
             r"\bbystanders?\b", r"\bsweat(?:ing|er|ers)?\b", r"\bwatching (?:the game|from behind|over)\b",
-            r"\b(?:standing|stood|hovering|leaning|sitting) (?:right )?(?:behind|over)\b",
+            r"\b(?:standing|stands?|stood|hovering|hovers?|leaning|leans?|sitting|sits) (?:right )?(?:behind|over)\b",
+            r"\bwatch(?:es|ing)? (?:me|him|her|us|them) play\b",
             r"\b(?:not|isn'?t|wasn'?t|who'?s not) (?:playing|in the game|at the table)\b[^.]{0,20}\b(?:friend|guy|"
             r"person|someone)\b", r"\b(?:someone|a guy|a person|people|a crowd|crowd|friends?|girlfriend|wife)\b"
             r"[^.]{0,20}\b(?:not|isn'?t|aren'?t) (?:playing|in the game)\b", r"\bcrowd(?:ing)?\b"):
@@ -220,7 +221,7 @@ _ANNOUNCE = (r"(?:announc(?:es|ed|ing)|declar(?:es|ed|ing)|call(?:s|ed|ing)|says
              r"shout(?:s|ed|ing)|yell(?:s|ed|ing)|told (?:everyone|the table|him|her|us)|tells)")
 _HELD = (r"(?:actually|really|in fact|turned out|but|when|then|instead|though|yet)\b[^.]{0,40}?\b(?:had|has|holds?|"
          r"held|tabled|tables|showed|shows|turned over|turns over|flips over|flipped over|flipped|flips|revealed|was "
-         r"holding|is holding|had made|made|gave (?:him|her|them|me)|plays?|played|(?:it|that)(?:'s| is| was) "
+         r"holding|is holding|had made|made|makes?|making|gave (?:him|her|them|me)|plays?|played|(?:it|that)(?:'s| is| was) "
          r"(?:actually |really |in fact |only |just )+)")
 
 
@@ -302,6 +303,7 @@ def _contest(doc: Doc) -> None:
             r"\bmid(?:way)? through the next hand\b", r"\bduring the next hand\b",
             r"\b(?:until|till|by|at|on) the (?:flop|turn|river|deal|first card|cards?|blinds?) of the next hand\b",
             r"\b(?:until|till|not until) (?:the )?next (?:hand|deal)\b",
+            r"\b(?:hands?|several hands|a few hands) (?:have|had|has) (?:already )?(?:been )?(?:dealt|played) since\b",
             r"\b(?:after|once|when|by the time|until)\b[^.]{0,25}\b(?:dealt|pitched|dealing|pitching|started|began|"
             r"shuffled)\b[^.]{0,10}\b(?:the )?(?:next|new) (?:hand|deal|round)\b"):
         doc.set("contest_timing", "after")
@@ -320,6 +322,7 @@ def _seats(doc: Doc) -> None:
             r"\b(?:pick|choose|chose|choosing|picking|select|want|wants|wanted|get|request(?:ed)?|prefer)s? "
             r"(?:my|his|her|their|our|a|the|which|any|own|(?:my|his|her|their) own) (?:own )?seats?\b",
             r"\bseat (?:change|choice|selection|assignment|allocation|draw)s?\b",
+            r"\b(?:another|a different|a new|a better) seat\b",
             r"\b(?:change|changing|changed|switch|switching|switched|swap|swapping|move|moving|moved) (?:my |his |her |"
             r"their )?seats?\b", r"\bwhich seat\b", r"\bassign(?:s|ed)? (?:me |him |her |them )?(?:a |the |my |his )?"
             r"seats?\b", r"\bsit (?:wherever|anywhere|where (?:i|he|she|we) (?:want|like))\b",
@@ -360,7 +363,10 @@ def _chips(doc: Doc) -> None:
             r"their) (?:chips|stack)\b[^.]{0,15}\bfor (?:me|him|her|them)\b"):
         doc.set("wagering_others_chips", True)
 
-    if _any(t, r"\brat ?hol(?:e|es|ed|ing)\b", r"\bgo(?:ing|es)? south\b|\bwent south\b",
+    if _any(t, r"\b(?:hand|hands|give|gives|gave|giving|pass|passes|passed|lend|lends|lent|loan|loaned|slide|slid|"
+            r"toss|tossed)\b (?:my |his |her )?(?:" + PAL + r"|him|her|them|seat\s*#?\d+|s\d+|another player) "
+            r"(?:some |a few |a couple (?:of )?|\d[\d,]* )?(?:of (?:my|his|her) )?" + _CHIPS + r"\b",
+            r"\brat ?hol(?:e|es|ed|ing)\b", r"\bgo(?:ing|es)? south\b|\bwent south\b",
             r"\bpocket(?:s|ed|ing)? (?:a |some |a few |a couple (?:of )?|couple (?:of )?|his |my |her |\d+ |the )?"
             r"(?:of )?(?:\w+ )?" + _CHIPS + r"\b",
             r"\b(?:take|taking|took|takes|pull|pulls|pulled|pulling|remove|removes|removed|removing|put|putting|puts|"
@@ -398,6 +404,7 @@ def _chips(doc: Doc) -> None:
                       r"(?: (?:another|more|an extra|extra|up to|in for|for))?\s*\$?(" + NUM + r")", n)
         if not m:
             m = re.search(r"\$?(" + NUM + r")\s+(?:more|extra)\b", n)
+        add_span = m.span(1) if m else None
         if m:
             doc.set("add_amount", parse_amount(m.group(1)))
         limit = _amount_after(n, r"(?:table (?:limit|max(?:imum)?|cap)|(?:max(?:imum)?|limit|cap)(?: buy.?in)?|"
@@ -408,17 +415,19 @@ def _chips(doc: Doc) -> None:
         if limit is not None:
             doc.set("table_limit", limit)
         stack = None
+        limit_val = doc.found.get("table_limit")
         m = re.search(r"\$?(" + NUM + r")\s+(?:in front of (?:him|her|me)|on the table|in (?:his|her|my) stack|"
                       r"(?:left )?behind|stack)\b", n)
-        if m:
+        if m and m.span(1) != add_span:
             stack = parse_amount(m.group(1))
         else:
             m = re.search(r"\b(?:stack|stack size) (?:is|of|was)?\s*\$?(" + NUM + r")|\b(?:has|have|had|with|got) (?:only "
                           r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b|\b(?:sitting on|sit on|i'?m at|i am at|i'?m on|"
                           r"holding|stack at)\s+\$?(" + NUM + r")", n)
-            if m:
-                stack = parse_amount(m.group(1) or m.group(2) or m.group(3))
-        if stack is not None and stack != doc.found.get("table_limit") and stack != doc.found.get("add_amount"):
+            grp = next((g for g in (1, 2, 3) if m and m.group(g)), None)
+            if m and grp and m.span(grp) != add_span:
+                stack = parse_amount(m.group(grp))
+        if stack is not None and stack != limit_val:
             doc.set("stack_behind", stack)
 
 
@@ -496,10 +505,11 @@ def _dealer_amounts(doc: Doc) -> None:
         if re.search(r"\b(?:i|he|she|seat\s*#?\d+)\s+(?:called|folded|raised|shoved|mucked)\b[^.]{0,15}\b(?:because|"
                      r"since|after|when)\b", before):
             after = before + " " + after
-        m = re.search(r"\b(?:said|says|saying|goes|went)\s*['\"]?(call|fold|raise)\b|\b(call(?:ed|s)|fold(?:ed|s)|"
+        m = re.search(r"\b(?:said|says|saying|goes|went)\s*['\"]?(call|fold|raise)\b|\b(?:i|he|she|they)\s+(?:then\s+)?"
+                      r"(call|fold|raise)s?\b|\b(call(?:ed|s)|fold(?:ed|s)|"
                       r"rais(?:ed|es)|shov(?:ed|es)|muck(?:ed|s)|match(?:ed|es))\b", after)
         if m:
-            word = (m.group(1) or m.group(2))
+            word = m.group(1) or m.group(2) or m.group(3)
             verb = {"c": "call", "f": "fold", "r": "raise", "s": "all-in", "m": "fold"}[word[0]]
             if word.startswith("match"):
                 verb = "call"
