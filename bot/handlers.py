@@ -619,7 +619,7 @@ def log_entry_section(entry: Any, names: dict[str, str] | None = None) -> Sectio
     when = _get(entry, "created_at")
     stamp = when.strftime("%Y-%m-%d %H:%M UTC") if hasattr(when, "strftime") else str(when or "")
     cites = ", ".join(_get(entry, "citations", ()) or ()) or "no clause"
-    name = f"#{_get(entry, 'id')} · {stamp} · {_get(entry, 'asker_name', '?')}"
+    name = f"Ruling #{_get(entry, 'id')} · {stamp} · {_get(entry, 'asker_name', '?')}"
     lines = [f"Q: {_get(entry, 'question', '')}", f"A: {_get(entry, 'outcome', '')}", f"Cites: {cites}"]
     if _get(entry, "overturned", False):
         by = str(_get(entry, "overturned_by") or "")

@@ -9,6 +9,9 @@ and the log shows it that way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -32,11 +35,15 @@ class Staff(commands.GroupCog, group_name="rulings", group_description="Staff: t
             return error(f"The ruling log is unavailable: {why}.", title="No ruling log", tone="warning")
         return None
 
-    def _names(self, guild: discord.Guild | None) -> dict[str, str]:
-        """Display names for the staff ids the log stores, from what the bot has seen."""
-        if guild is None:
-            return {}
-        return {str(m.id): m.display_name for m in guild.members}
+    @staticmethod
+    def _names(interaction: discord.Interaction, entries: Sequence[Any]) -> dict[str, str]:
+        """Display names for the staff ids the log stores: the askers in the log, the members the
+        bot has seen, and whoever is asking now (no members intent, so the cache is small)."""
+        names = {str(getattr(e, "asker_id", "")): str(getattr(e, "asker_name", "")) for e in entries}
+        if interaction.guild is not None:
+            names.update({str(m.id): m.display_name for m in interaction.guild.members})
+        names[str(interaction.user.id)] = getattr(interaction.user, "display_name", interaction.user.name)
+        return names
 
     @app_commands.command(name="recent", description="Staff: the latest logged rulings, overturned ones marked.")
     @app_commands.describe(count="How many (1-10)")
@@ -47,7 +54,7 @@ class Staff(commands.GroupCog, group_name="rulings", group_description="Staff: t
         if reply is None:
             entries = await self.bot.ruling_log.recent(count)  # type: ignore[union-attr]
             reply = handlers.log_reply(entries, "Recent staff rulings", "No rulings logged yet.",
-                                       names=self._names(interaction.guild))
+                                       names=self._names(interaction, entries))
         await answer_interaction(interaction, reply, ephemeral=True)
 
     @app_commands.command(name="search", description="Staff: find logged rulings by words or a clause number.")
@@ -66,7 +73,7 @@ class Staff(commands.GroupCog, group_name="rulings", group_description="Staff: t
         if reply is None:
             entries = await self.bot.ruling_log.search(text, count)  # type: ignore[union-attr]
             reply = handlers.log_reply(entries, f"Logged rulings matching “{text}”",
-                                       "No logged ruling matches that.", names=self._names(interaction.guild))
+                                       "No logged ruling matches that.", names=self._names(interaction, entries))
         await answer_interaction(interaction, reply, ephemeral=True)
 
     @app_commands.command(name="overturn", description="Staff: mark a logged ruling overturned, with the reason.")

@@ -16,6 +16,7 @@ import discord
 import pytest
 
 from bot.app import FloorBot, create_bot
+from bot.ruling_log import NoLog
 from rules_index.config import Settings, StoreSettings, load_settings
 
 
@@ -31,7 +32,10 @@ def settings(tmp_path: Path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> FloorBot:
+def simcord_bot(settings: Settings, request: pytest.FixtureRequest) -> FloorBot:
+    """The production bot; parametrize with ``"no-log"`` for one whose store could not be opened."""
+    if getattr(request, "param", None) == "no-log":
+        return create_bot(settings, ruling_log=NoLog("the database is down"))
     return create_bot(settings)
 
 

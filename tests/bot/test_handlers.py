@@ -212,5 +212,6 @@ def test_log_reply_shows_overturned_entries() -> None:
     reply = handlers.log_reply(entries, "Recent", "none", names={"7": "Sam"})
     assert reply.body == "2 ruling(s), 1 overturned."
     first, second = reply.sections
-    assert first.name.startswith("#2") and first.body.startswith("OVERTURNED by Sam: misheard")
+    assert first.name == "Ruling #2 · 2026-01-02 00:00 UTC · Dana"
+    assert first.body.startswith("OVERTURNED by Sam: misheard")
     assert "OVERTURNED" not in second.body and "Cites: 1.4.2, 1.2" in second.body
