@@ -115,7 +115,7 @@ def _table_directions(doc: Doc) -> None:
 
 
 # -- 3.2 / 3.8: hand information, shown cards ---------------------------------------------------------------
-_SHOW = r"(?:show(?:s|ed|n|ing)?|flash(?:es|ed|ing)?|let|lets|letting|tilt(?:s|ed)?|turn(?:s|ed)? up)"
+_SHOW = r"(?:show(?:s|ed|n|ing|in'?)?|flash(?:es|ed|ing)?|let|lets|letting|tilt(?:s|ed)?|turn(?:s|ed)? up)"
 
 
 def _shared_information(doc: Doc) -> None:
@@ -133,7 +133,9 @@ def _shared_information(doc: Doc) -> None:
         r"(?:see|look at|peek at)\b",
         r"\b(?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player)[^.]{0,15}) (?:saw|got to see|"
         r"was shown)\b",
-        r"\bshow one,? show all\b", r"\bshowed (?:it|them) (?:only )?to\b",
+        r"\bshow one,? show all\b",
+        r"\bshow(?:s|ed|n)? (?:only )?(?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player|person|"
+        r"dude|lady|kid) (?:next to|beside|on|to|at) (?:his|her|him|the) \w+)\b", r"\bshowed (?:it|them) (?:only )?to\b",
         r"\b(?:seat\s*#?\d+|s\d+) only\b[^.]{0,20}\b(?:saw|shown)\b",
     )
     if shown:
@@ -176,7 +178,9 @@ def _shared_information(doc: Doc) -> None:
 # -- 3.3: the stub and the discards ------------------------------------------------------------------------------
 def _peek(doc: Doc) -> None:
     t = doc.low
-    if _any(t, r"\brab+it+(?:s|ing)?\b", r"\bwoulda (?:come|hit|been)\b", r"\bwhat (?:the )?(?:next card|river|turn|flop|board) (?:would|will|was going to)"
+    if _any(t, r"\brab+it+(?:s|ing)?\b", r"\bwoulda (?:come|hit|been)\b",
+            r"\b(?:we|i|he|she|you|they) would(?:'ve| have| of|a) (?:got|gotten|had|seen|made|hit|come)\b",
+            r"\bwould(?: of|a) (?:come|hit|been)\b", r"\bwhat (?:the )?(?:next card|river|turn|flop|board) (?:would|will|was going to)"
             r"(?:'ve| have)? (?:been|come|hit|be)\b", r"\bwhat would(?:'ve| have)? (?:come|hit|been)\b",
             r"\bwould(?:'ve| have) (?:come|hit|been|made)\b[^.]{0,30}\b(?:river|turn|card|flop|deck)\b",
             r"\b(?:look|looks|looked|looking|peek|peeks|peeked|peeking|see|check|flip|flips|flipped|turn|turned|dig|"
@@ -291,7 +295,8 @@ def _contest(doc: Doc) -> None:
             r"\b(?:pushed|shipped|awarded|gave) (?:the pot|it) to the wrong\b", r"\bshould(?:'ve| have) won\b",
             r"\bwrong (?:player|person|guy) (?:got|was given|won)\b",
             r"\b(?:pot|it|that pot) should(?:'ve| have) (?:been|gone to) (?:his|hers|mine|him|her|me)\b",
-            r"\bwrong (?:pot|winner)\b", r"\b(?:pot|chips) (?:was |were )?(?:pushed|shipped|awarded) (?:by )?mistake\b"):
+            r"\bwrong (?:pot|winner)\b", r"\b(?:still|can (?:i|he|she)|want to|wants to) claim (?:it|that|the pot)\b",
+            r"\b(?:i|he|she) had (?:him|her|them) beat\b", r"\b(?:pot|chips) (?:was |were )?(?:pushed|shipped|awarded) (?:by )?mistake\b"):
         doc.set("pot_contested", True)
     if not doc.found.get("pot_contested"):
         return
@@ -304,6 +309,7 @@ def _contest(doc: Doc) -> None:
             r"\b(?:until|till|by|at|on) the (?:flop|turn|river|deal|first card|cards?|blinds?) of the next hand\b",
             r"\b(?:until|till|not until) (?:the )?next (?:hand|deal)\b",
             r"\b(?:hands?|several hands|a few hands) (?:have|had|has) (?:already )?(?:been )?(?:dealt|played) since\b",
+            r"\b(?:already|has|had) (?:already )?(?:dealt|pitched|started|begun) (?:the )?(?:next|new) (?:hand|deal|round)\b",
             r"\b(?:after|once|when|by the time|until)\b[^.]{0,25}\b(?:dealt|pitched|dealing|pitching|started|began|"
             r"shuffled)\b[^.]{0,10}\b(?:the )?(?:next|new) (?:hand|deal|round)\b"):
         doc.set("contest_timing", "after")
@@ -395,13 +401,14 @@ def _chips(doc: Doc) -> None:
             r"\brebuy\w*\b|\bre-buy\w*\b|\breload\w*\b",
             r"\badd(?:s|ed|ing)? (?:more |some |another |a few |extra )?(?:\$?\d[\d,.]*k? )?(?:more )?(?:" + _CHIPS
             + r"|to (?:my|his|her|their) stack)\b",
-            r"\bbuy(?:s|ing)? (?:in )?(?:more|another|some more|extra|\$?\d[\d,.]*k? more)\b",
+            r"\bbuy(?:s|ing)?(?: back)?(?: in)?(?: for)? (?:more|another|some more|extra|an? (?:extra|additional)|"
+            r"\$?\d[\d,.]*k? more)\b",
             r"\b(?:bring|brings|brought|put|puts|putting) (?:more|another|extra) (?:" + _CHIPS + r"|on the table)\b",
             r"\bmore chips\b[^.]{0,20}\b(?:on|in|to)\b", r"\bbuy (?:\$?\d[\d,.]*k? |some |a rack of )?(?:more )?chips\b"):
         doc.set("adding_chips", True)
     if doc.found.get("adding_chips"):
         m = re.search(r"\b(?:add|adds|adding|buy|buys|buying|top (?:up|off)|rebuy|reload|bring|put on|put)\b"
-                      r"(?: (?:another|more|an extra|extra|up to|in for|for))?\s*\$?(" + NUM + r")", n)
+                      r"(?: (?:another|more|an extra|extra|up to|in|for|back))*\s*\$?(" + NUM + r")", n)
         if not m:
             m = re.search(r"\$?(" + NUM + r")\s+(?:more|extra)\b", n)
         add_span = m.span(1) if m else None
