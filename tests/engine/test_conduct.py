@@ -61,6 +61,7 @@ CASES = [
          "3.3", ["undealt", "at any time"], not_contains=["yes"]),
     Case("rabbit-slang", "after he folded i asked the dealer to flip the next card to see what wouldve hit. dealer "
          "said no, is that right", "3.3", ["rabbit"]),
+    Case("rabbit-would-of", "hand is over, dealer pls show us the river we would of got", "3.3", ["undealt"]),
     Case("burns-formal", "Is a player permitted to look through the discards once the pot has been awarded?",
          "3.3", ["discards"]),
     # -- 3.4 --------------------------------------------------------------------------------------------------
@@ -85,6 +86,8 @@ CASES = [
     # -- 3.8 --------------------------------------------------------------------------------------------------
     Case("show-one-mucked", "after he won he showed his buddy his cards. i asked to see them but he'd already "
          "tossed them in the muck. can the dealer dig them out?", "3.8", ["not retrieved"]),
+    Case("show-one-no-noun", "he showed the lady beside him after the hand, now the whole table wants a look but he "
+         "mucked already", "3.8", ["not retrieved"]),
     Case("show-one-still-holding", "Hand over, S3 showed S4 his bluff and is still holding the cards. S7 asks to see.",
          "3.8", ["on request"]),
     # -- 3.9 --------------------------------------------------------------------------------------------------
@@ -104,6 +107,9 @@ CASES = [
     Case("add-on-between", "i have 750, table max is 1k, can i top up between hands? how much?", "3.12", ["250"],
          {"max_add": 250}),
     Case("add-on-general", "Can a player add chips to his stack during a hand?", "3.12", ["no live hole cards"]),
+    Case("add-on-dollars", "cap here is $800, S2 has $450 and wants to buy in for another $400 between hands", "3.12",
+         ["350"], {"max_add": 350, "allowed_add": 350}),
+    Case("chips-to-friend", "can i slide my buddy a few of my chips so he can stay in the game?", "3.11", ["no"]),
     # -- 3.14 -------------------------------------------------------------------------------------------------
     Case("away-blind", "S3 was in the bathroom when the cards were dealt and it was his big blind. he says he "
          "shouldn't have to post it.", "3.14.1", ["liable", "discretion"], not_contains=["does not owe"]),
