@@ -41,7 +41,8 @@ def _any(text: str, *patterns: str) -> re.Match[str] | None:
 
 def _amount_after(text: str, pattern: str) -> int | None:
     """The first amount written right after ``pattern`` ("table max is 1k" -> 1000)."""
-    m = re.search(pattern + r"\s*(?:is|of|=|:|at|was|are)?\s*(?:only\s+)?\$?(" + NUM + r")", text)
+    m = re.search(pattern + r"(?:\s+(?:here|in this game|at this table|on this table|for this game|tonight))?"
+                  r"\s*(?:is|of|=|:|at|was|are)?\s*(?:only\s+)?\$?(" + NUM + r")", text)
     return parse_amount(m.group(1)) if m else None
 
 
