@@ -40,19 +40,16 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     if not asks or not _SECTION_WORDS.search(low):
         return None
     # "show me the shuffling procedure", "the exact wording of the Staff Authority section"
-    m = re.search(
-        r"(?:of|me|up|out|quote)\s+(?:the\s+)?(?:full\s+|exact\s+)?(?:text\s+of\s+|wording\s+of\s+)?(?:the\s+)?"
-        r"(.+?)(?:\s+(?:rules?|section|clause|procedure))?\s*(?:so\b.*|\?|\.|$)",
-        low,
-    )
-    if not m:
-        return None
-    phrase = m.group(1).strip()
-    phrase = re.sub(r"^(?:text|wording)\s+of\s+(?:the\s+)?", "", phrase)
-    for cand in (phrase, re.sub(r"\s+(rules?|section|clause)$", "", phrase)):
-        found = ix.by_title(cand)
-        if found is not None:
-            return [found.id]
+    for m in re.finditer(r"\b(?:of|me|up|out|quote|read)\s+(.+?)(?:\s+so\b|[?.,;!]|$)", low):
+        phrase = m.group(1).strip()
+        phrase = re.sub(r"^(?:the\s+)?(?:full\s+|exact\s+)?(?:text|wording|words)\s+of\s+", "", phrase)
+        phrase = re.sub(r"^(?:the|a)\s+", "", phrase)
+        if not phrase or len(phrase.split()) > 6:
+            continue
+        for cand in (phrase, re.sub(r"\s+(rules?|section|clause)$", "", phrase)):
+            found = ix.by_title(cand)
+            if found is not None:
+                return [found.id]
     return None
 
 

@@ -100,6 +100,8 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
         if described:
             return described[0], m.start()
         am = amounts_in(seg)
+        if am and re.match(r"\s*(?:chip\s+)?pot\b", seg[am[0][2]:]):
+            continue  # "push him the 3,200 pot": the pot, not chips put out
         if am:
             v, s, _e = am[0]
             # "put 500 across the line", "slides out 750", "pushed 2,000 in chips"
@@ -297,7 +299,7 @@ def extract(doc: Doc) -> None:
         mine = [a for a in acts if a.actor in ("i", "hero")]
         if mine:
             doc.set("claimant_is_aggressor", mine[-1].kind in ("bet", "raise", "all-in"))
-    m = re.search(r"\b(seat \d+)\b[^.]{0,60}\b(asked|asks|wants) (?:the dealer )?(?:to )?(?:push|for the pot|the pot)", t)
+    m = re.search(r"\b(seat \d+) (?:then |now |also )?(?:asked|asks|wants|claims|claimed|demands) (?:the dealer )?(?:to )?(?:push|for the pot|the pot)", t)
     if m:
         raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
         if raisers:
