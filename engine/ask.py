@@ -23,7 +23,7 @@ from rules_index import NotFound, RulesIndex, get_index
 from rules_index.index import clause_ids_in
 
 _LOOKUP = re.compile(
-    r"\b(what does|what do|what's|whats|what is|show me|pull up|bring up|look up|read me|read out|quote|"
+    r"\b(what does|what do|show me|pull up|bring up|look up|read me|read out|quote|"
     r"give me|full text|exact wording|wording of|text of|say about|says about)\b"
 )
 _LOOKUP_TAIL = re.compile(r"\b(say|says|state|states|read|reads|cover|covers)\s*\??\s*$")
@@ -35,7 +35,7 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     low = text.lower()
     ids = [i for i in clause_ids_in(text) if i in ix.book.clauses]
     asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
-    if ids and (asks or len(low.split()) <= 4):
+    if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
     if not asks or not _SECTION_WORDS.search(low):
         return None
