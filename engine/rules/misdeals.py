@@ -101,14 +101,28 @@ def _count_actions(ctx: Context) -> tuple[int | None, bool | None, str]:
     return None, None, ""
 
 
-def _substantial(ctx: Context, notes: list[str]) -> bool:
-    """Had substantial action occurred?  Stated, or counted by the FIDPA definition (an assumption)."""
+def _general(ctx: Context) -> bool:
+    """A question about the rule itself rather than one hand: it is answered with the rule, conditions and all."""
+    return bool(ctx.peek("asks_misdeal_causes") or ctx.peek("asks_procedure"))
+
+
+DEFINITION_NOTE = (f"The house rules do not define substantial action; the FIDPA reference counts {FIDPA_SUBSTANTIAL}. "
+                   "Staff decide.")
+
+
+def _substantial(ctx: Context, notes: list[str]) -> bool | None:
+    """Had substantial action occurred?  Stated, or counted by the FIDPA definition (an assumption).
+
+    None for a general question that gives no hand to count; for a particular hand the engine asks.
+    """
     stated = ctx.peek("substantial_action")
     if stated is not None:
         return bool(stated)
     n, chips, basis = _count_actions(ctx)
     if n == 0:
         return False  # Nobody had acted: no reading of "substantial action" is met.
+    if n is None and _general(ctx):
+        return None
     if n is None or not ctx.get("use_fidpa_substantial"):
         raise Missing("substantial_action")
     if n == 2 and chips is None:
@@ -234,7 +248,7 @@ def _after_substantial(base: str, clause: str, what: str) -> None:
     def applies(ctx: Context) -> bool:
         if clause != "2.1.2" and ctx.peek("error_rectifiable") is True:
             return False  # Put right, it is no misdeal whenever it was noticed: nothing turns on the action.
-        return _substantial(ctx, [])
+        return _substantial(ctx, []) is True
 
     def decide(ctx: Context) -> Finding:
         notes: list[str] = []
@@ -265,8 +279,18 @@ def _shuffle_trigger(f: Facts) -> float:
 def improper_shuffle_misdeal(ctx: Context) -> Finding:
     """Cards not properly shuffled or cut, noticed before substantial action: a misdeal."""
     notes: list[str] = []
-    _substantial(ctx, notes)  # False here: the exception took the other case.
     steps = ctx.peek("shuffle_steps") or []
+    if _substantial(ctx, notes) is None:  # False here (the exception took True), or a general question
+        follows, _amounts = _misdeal_follows(ctx)
+        step_cites = [c for s in steps for c in STEP_CLAUSES[s]]
+        return Finding(
+            outcome="A deck not properly shuffled or cut is a misdeal only if it is noticed before substantial action "
+                    "has occurred; noticed after that, it is not a misdeal and the hand plays on. When it is a "
+                    f"misdeal: {follows[0].lower() + follows[1:]}",
+            citations=list(dict.fromkeys(["2.1.2", *step_cites, "2.2", "2.1"])),
+            notes=[DEFINITION_NOTE],
+            confidence=0.75,
+        )
     step_cites = [c for s in steps for c in STEP_CLAUSES[s]]
     fault = "; ".join(STEP_FAULT[s] for s in steps) if steps else "the deck was not properly shuffled or cut"
     follows, amounts = _misdeal_follows(ctx)
@@ -289,8 +313,22 @@ def _dealing_error(ctx: Context, clause: str, fault: str) -> Finding:
     cites = [clause]
     if ctx.peek(other[0]):
         cites.append(other[1])
+    general = False
     if ctx.peek("error_rectifiable") is not True:
-        _substantial(ctx, notes)  # False here (the exception took the other case), or Missing: ask it first.
+        # False here (the exception took True); None for a general question; Missing: ask it first.
+        general = _substantial(ctx, notes) is None
+    if ctx.peek("error_rectifiable") is None and (general or _general(ctx)):
+        follows, _amounts = _misdeal_follows(ctx)
+        what = {"2.1.3": "Dealing the cards out of order",
+                "2.1.4": "A player receiving the wrong number of cards"}[clause]
+        return Finding(
+            outcome=f"{what} is a misdeal only if it is noticed before substantial action has occurred and the error "
+                    "cannot be rectified; if it can be put right, or substantial action has already occurred, play "
+                    f"continues. When it is a misdeal: {follows[0].lower() + follows[1:]}",
+            citations=[*cites, "2.1", "2.2"],
+            notes=[DEFINITION_NOTE],
+            confidence=0.75,
+        )
     if ctx.get("error_rectifiable"):
         return Finding(
             outcome=f"Not a misdeal: {fault}, but the error can be rectified, so the dealer puts it right and play "
@@ -497,7 +535,14 @@ def wrong_order_by_dealer(ctx: Context) -> Finding:
 
 
 # -- 2.7: hole cards exposed to other players -------------------------------------------------------------------------
-@rule("exposed_hole_cards_shown_to_all", ["2.7"], trigger=lambda f: 1.0 if f.hole_cards_seen else 0.0)
+def _hole_cards_trigger(f: Facts) -> float:
+    if not f.hole_cards_seen:
+        return 0.0
+    # Cards shown to one player on purpose are first a conduct question (3.2, 3.8); 2.7 follows from it.
+    return 0.5 if getattr(f, "cards_shown_privately", None) else 1.0
+
+
+@rule("exposed_hole_cards_shown_to_all", ["2.7"], trigger=_hole_cards_trigger)
 def exposed_hole_cards_shown_to_all(ctx: Context) -> Finding:
     """Hole cards exposed to anyone while live cards are in play are shown to everyone at the table."""
     if not ctx.get("hand_in_progress"):

@@ -27,7 +27,8 @@ _EXPOSE = (r"(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing|e)|face[- ]?up|turn(?:ed|s
            r"turn(?:ed|s|ing)? over|flip(?:ped|s|ping)?(?: over| up)?|reveal(?:ed|s|ing)?|visible|"
            r"fell (?:face up|off|out|on the floor)|dropped (?:face up|on the floor|off)|"
            r"box(?:ed|es|ing)? (?:a |an |my |his |her |their |the |one |seat \d+'?s )?(?:first |second |hole )?"
-           + _CARD_NAME + r"|boxed|(?:saw|seen|see|spotted) (?:a|the|one|an) (?:\w+ )?card)")
+           + _CARD_NAME + r"|boxed|(?:saw|seen|see|spotted) (?:a|the|one|an) (?:\w+ )?card|"
+           r"show(?:ed|s|n|ing)? (?:a|the|one|an) (?:\w+ )?card|cards? (?:was|were|got|is) (?:accidentally )?shown)")
 _EXPOSE_RE = re.compile(r"\b" + _EXPOSE + r"\b")
 _HOLE = (r"(?:(?:his|her|their|my|your|seat \d+'?s?|s\d+'?s|the player'?s|the guy'?s|villain'?s|opponent'?s|"
          r"neighbou?r'?s|[a-z]+'s) (?:two |2 |both )?(?:hole )?(?:cards?|hand)|hole cards?)")
@@ -60,7 +61,7 @@ _EARLY = re.compile(
     r"(?:action|betting) (?:was |is )?(?:still )?(?:pending|not (?:done|complete|finished|over))|"
     r"(?:hadn'?t|had not|didn'?t|did not|hasn'?t|has not) (?:yet )?(?:acted|act|called|finished|been completed)|"
     r"(?:still )?(?:one|two|three|a|some|more|\d) (?:more )?players? (?:still |left )?(?:still )?(?:left )?to act|"
-    r"with action pending)"
+    r"with action pending|(?:there was |there'?s |there is |with )?still action)"
 )
 _COMPLETE = re.compile(
     r"\b(?:after (?:the )?(?:\w+ )?(?:betting|action)(?: round)? (?:was |had been |is )?"
@@ -73,11 +74,12 @@ _BY_PLAYER = re.compile(
 )
 _HOLE_SEEN = re.compile(
     r"\b(?:saw|seen|see|seeing|could see|can see|spotted|glimpsed|caught a glimpse of|got a (?:look|peek) at|"
-    r"read)\b(?: both(?: of)?| one of| all of)? " + _HOLE
+    r"read)\b(?: both(?: of)?| one of| all of)? (?:the )?" + _HOLE
     + r"|\b(?:saw|seen|see) (?:both|one|all) of (?:them|em|'em)\b|\bsaw both\b"
     + r"|" + _HOLE + r" (?:was|were|got|are|is|have been|has been|had been)(?: accidentally)? "
     r"(?:exposed|seen|visible|flashed|showing)"
     + r"|\b(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing))\b (?:both of )?" + _HOLE
+    + r"\b(?! to (?:his|her|their|my|a|the|an|seat|s\d|one|another|someone))"
 )
 _HAND_OVER = re.compile(
     r"\b(?:after the hand|hand (?:was|is|had) (?:over|done|finished|ended)|at showdown|after showdown|"
@@ -201,8 +203,8 @@ _STEP_FAULTS: tuple[tuple[str, str], ...] = (
     ("cut", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:cut|cutting)\b(?! card)|\buncut\b"),
 )
 _IMPROPER = re.compile(
-    r"\b(?:not|wasn'?t|weren'?t|never|didn'?t|did not|without|forgot to|no) (?:properly |fully |even |correctly |"
-    r"re-?)?(?:shuffl\w*)\b|\bimproper(?:ly)? (?:shuffl|cut)\w*|\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|"
+    r"\b(?:not|\w+n'?t|never|without|forgot to|no) (?:been |being |even |got |get )?(?:properly |fully |even |"
+    r"correctly |re-?)?(?:shuffl\w*)\b|\bimproper(?:ly)? (?:shuffl|cut)\w*|\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|"
     r"improper|skipped|short|done wrong)|\bskipped (?:a |one |some )?(?:steps?|parts?) (?:of|in) the shuffle|"
     r"\bwrong (?:shuffle|shuffling)|\bincomplete shuffle"
 )
@@ -269,7 +271,8 @@ _OUT_OF_ORDER = re.compile(
 _RECV = (r"(?:got|gets|get|getting|received|receives|receive|was dealt|were dealt|been dealt|is dealt|dealt|"
          r"ended up with|ends up with|end up with|has|had|have|having|holding|holds|held|with|looking at)")
 _COUNT = re.compile(
-    r"\b" + _RECV + r" (?:only |just |an? )?(1|3|4|5|one|three|four|five|a single) (?:hole )?cards?\b"
+    r"\b(?:" + _RECV + r"|(?:gave|gives|pitched|dealt) (?:seat \d+|s\d+|him|her|me|the \w+(?: \w+)?|\w+))"
+    r" (?:only |just |an? )?(1|3|4|5|one|three|four|five|a single) (?:hole )?cards?\b"
     r"(?! (?:to )?(?:each|every|at a time|face|exposed|flashed|boxed))"
 )
 _WRONG_COUNT = re.compile(
@@ -347,6 +350,10 @@ _NOTICED_ON = re.compile(
 )
 
 
+_ACTION_NOUNS = re.compile(r"\b(a|an|one|two|three|four|\d) (raise|call|bet|fold|check|limp|re-?raise)s?\b"
+                           r"(?! (?:to|of|chip|the))")
+
+
 def _when_noticed(doc: Doc, t: str) -> None:
     """How much action there had been when the error came to light."""
     if _NO_SUBSTANTIAL.search(t):
@@ -364,6 +371,13 @@ def _when_noticed(doc: Doc, t: str) -> None:
             verb = m.group(2)
             if verb in ("called", "limped", "raised", "bet") or verb.startswith("put"):
                 doc.set("chips_action", True)
+        else:
+            # "a raise and two calls before anyone noticed"
+            nouns = [(NUMBER.get(c, 1) if not c.isdigit() else int(c), k) for c, k in _ACTION_NOUNS.findall(t)]
+            if nouns:
+                doc.set("actions_taken", sum(n for n, _k in nouns))
+                if any(k not in ("fold", "check") for _n, k in nouns):
+                    doc.set("chips_action", True)
     m = _NOTICED_ON.search(t)
     if m:
         doc.set("noticed_on", next(g for g in m.groups() if g))
@@ -389,7 +403,8 @@ _MISSING = re.compile(
     r"(?:deck|pack)\b|\b(?:deck|pack) (?:is|was|had been) (?:short|missing|incomplete)\b|"
     r"\b(?:only )?(?:51|50|fifty[- ]one) cards\b|"
     r"\bcard (?:is |was )?(?:found |lying )?(?:on the floor|under the table|under the rack|on the ground|"
-    r"in the chip tray)\b|\bcan'?t find (?:the|a|one) (?:card|\w+ of \w+)\b"
+    r"in the chip tray)\b|\b(?:can'?t|cannot|couldn'?t|could not) find (?:the|a|one) (?:card|\w+ of \w+)\b|"
+    r"\bmissing from the (?:deck|pack)\b"
 )
 _PREVIOUS = re.compile(
     r"\b(?:previous|earlier|prior|past|last|completed|finished|old)(?: \w+)? (?:hands?|rounds?|pots?)\b|"
@@ -432,7 +447,8 @@ _CONSEQUENCES = re.compile(
     r"button|antes?|pot)\b|\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|"
     r"advance|change)\b|\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b|"
     r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b|"
-    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bre-?post\b|"
+    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bre-?post\b|\bkeeps? the button\b|"
+    r"\bsame button\b|"
     r"\bget (?:my|his|her|their|our) (?:blinds?|bets?|chips|money) back\b|\bhow (?:is|are) (?:a |the )?"
     + _MISDEAL + r" (?:handled|redealt|dealt)\b|\bwhat (?:happens )?(?:next|now)\b"
 )
@@ -447,7 +463,7 @@ _WHO_DECLARES = re.compile(
 _WHAT_IS = re.compile(
     r"\bwhat (?:makes|counts as|constitutes|causes|qualifies as|is considered|are (?:the )?(?:grounds|reasons|causes) "
     r"for)\b[^.?]{0,12}\b" + _MISDEAL + r"|\bwhen (?:is|do you (?:call|declare)|does (?:the dealer|a dealer|staff) "
-    r"(?:call|declare)|should (?:a|the) dealer (?:call|declare)|is there|is it) (?:a |it a )?" + _MISDEAL
+    r"(?:call|declare)|should (?:a|the) dealer (?:call|declare)|is there|is it)\b[^.?]{0,60}\b(?:a |it a )?" + _MISDEAL
     + r"|\b(?:what|which) (?:situations|errors|mistakes|things)\b[^.?]{0,20}\b" + _MISDEAL
     + r"|\b" + _MISDEAL + r" rules\b|\bdefinition of (?:a )?" + _MISDEAL
 )
@@ -474,6 +490,9 @@ def _declaration(doc: Doc, t: str) -> None:
         doc.set("misdeal_declared", True)
     if _CONSEQUENCES.search(t):
         doc.set("asks_misdeal_consequences", True)
+    m = re.search(r"\b(\d{1,3}(?:,\d{3})+|\d+) (?:in (?:blinds|bets|the pot|chips)|(?:of )?(?:blinds|bets) (?:out|in))\b", t)
+    if m:
+        doc.set("bets_in", int(m.group(1).replace(",", "")))
     if _WHAT_IS.search(t):
         doc.set("asks_misdeal_causes", True)
 
@@ -482,7 +501,9 @@ def _declaration(doc: Doc, t: str) -> None:
 _DIRECTION = re.compile(
     r"\bdealer\b[^.]{0,40}\b(?:pointed|points|pointing|motioned|motions|gestured|gestures|signal(?:l)?ed|signals|"
     r"waved|waves|nodded|nods|looked|looks|tapped)\b[^.]{0,10}\b(?:at|to|toward|towards)\b|"
-    r"\bdealer\b[^.]{0,30}\b(?:skipped|skips|missed|misses|passed over|jumped over|went past|forgot about)\b|"
+    r"\bdealer\b[^.]{0,30}\b(?:skipped|skips|missed|misses|passed over|jumped over|went past|forgot about) "
+    r"(?:over )?(?:seat \d+|s\d+|him|her|me|a player|a seat|the (?:small|big) blind|the sb|the bb|utg|the button|"
+    r"(?:my|his|her) turn)\b|"
     r"\bdealer\b[^.]{0,30}\b(?:told|tells|asked|asks|directed|directs|said|says|announced|announces|indicated|"
     r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
     r"the action|action (?:is|was) on|action to)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
@@ -511,7 +532,8 @@ def _direction(doc: Doc, t: str) -> None:
     doc.set("dealer_caused", True)
     s = re.search(r"\bskipp(?:ed|ing) (?:over )?" + _ACTOR + r"\b|\b" + _ACTOR + r" (?:was|got) skipped\b|"
                   r"\binstead of " + _ACTOR + r"\b|\bmissed " + _ACTOR + r"\b|\b(?:really|actually|it was) "
-                  + _ACTOR + r"'?s?\b(?: turn)?", t)
+                  + _ACTOR + r"'?s?\b(?: turn)?|\b" + _ACTOR + r" (?:hadn'?t|had not|has not|hasn'?t|never) (?:yet )?"
+                  r"(?:acted|had a chance)", t)
     if s:
         doc.set("skipped_player", _actor(next(g for g in s.groups() if g)))
     since: list[Action] = []

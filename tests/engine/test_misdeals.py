@@ -94,6 +94,13 @@ RULINGS = [
     ("What is the first step of the shuffle?", "2.8.1", ["one wash"]),
     # 2.1 / 2.5 overviews
     ("What counts as a misdeal in this card room?", "2.1", ["shuffling or cutting", "before substantial action"]),
+    # General questions about one cause get the rule with its conditions, not a question about a hand.
+    ("When is a player getting the wrong number of cards a misdeal?", "2.1.4",
+     ["before substantial action", "cannot be rectified"]),
+    ("If the deck isn't shuffled properly, what is the ruling?", "2.1.2", ["only if it is noticed before"]),
+    # Narratives that count the action for us.
+    ("S2 was given 3 hole cards, only noticed after a bet and two calls", "2.1.4", ["not a misdeal"]),
+    ("misdeal was called with 600 in blinds out, do we get that back", "2.2", ["600 in all is returned"]),
 ]
 
 
@@ -147,6 +154,9 @@ def test_rectifiable_question_names_the_misdeal_it_decides() -> None:
     ("the guy's cards were visible to me the whole hand", {"hole_cards_seen": True}),
     ("my opponent yelled misdeal", {"misdeal_called_by": "player"}),
     ("the floor declared a misdeal", {"misdeal_called_by": "supervisor"}),
+    ("the dealer accidentally showed the bottom card during the cut", {"card_exposed_during": "cut"}),
+    ("the 4 of clubs is missing from the deck", {"deck_defect": "missing"}),
+    ("seat 8 hadn't acted yet when the dealer pointed to seat 9", {"skipped_player": "Seat 8"}),
 ])
 def test_extraction(text: str, expected: dict[str, object]) -> None:
     stated = facts_of(text).stated()
