@@ -49,6 +49,7 @@ class Context:
     def __init__(self, facts: Facts, no_assume: frozenset[str] = frozenset()):
         self.facts = facts
         self.assumed: dict[str, Any] = {}
+        self.reasons: dict[str, str] = {}
         self.no_assume = no_assume
 
     def known(self, name: str) -> bool:
@@ -66,8 +67,17 @@ class Context:
         info = fact_info(name)
         if info.has_assumption and name not in self.no_assume:
             self.assumed[name] = info.assume
+            self.reasons[name] = info.because
             return info.assume
         raise Missing(name)
+
+    def assume(self, name: str, value: Any, because: str) -> Any:
+        """Rule under a value worked out from other facts, saying so (e.g. the last full raise)."""
+        if name in self.no_assume:
+            raise Missing(name)
+        self.assumed[name] = value
+        self.reasons[name] = because
+        return value
 
 
 Decide = Callable[[Context], Finding]

@@ -65,7 +65,7 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
             confidence=0.5,
             facts=facts.stated(),
         )
-    assumptions = [fact_info(n).because for n in ctx.assumed]
+    assumptions = [ctx.reasons.get(n) or fact_info(n).because for n in ctx.assumed]
     alternatives: list[Alternative] = [
         Alternative(condition=cond, outcome=out, citations=list(cites)) for cond, out, cites in finding.alternatives
     ]

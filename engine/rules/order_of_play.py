@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.betting import round_state
 from engine.core import Context, Finding, money, rule
-from engine.facts import Facts
+from engine.facts import Action, Facts
 
 
 @rule("unprotected_cards_no_redress", ["1.5.1", "1.5"],
@@ -79,9 +79,12 @@ def out_of_turn_action(ctx: Context) -> Finding:
         text += "."
         cites = ["1.8.1", "1.8"]
         if kind in ("bet", "raise", "all-in") and amount:
-            st = round_state(f.actions or [], f.big_blind, f.street)
-            full = st.last_full_raise or amount
-            to = st.current_bet + full if st.current_bet else amount * 2
+            acts = list(f.actions or [])
+            if not any(a.out_of_turn and a.amount == amount for a in acts):
+                acts.append(Action(actor="out-of-turn player", kind="all-in" if kind == "all-in" else "raise",
+                                   amount=amount, out_of_turn=True))
+            st = round_state(acts, f.big_blind, f.street)
+            to = st.min_raise_to
             text += f" A player behind who wants to raise must make it at least {money(to)} in total (1.4)."
             amounts["min_raise_to"] = to
             cites.append("1.4")

@@ -43,17 +43,26 @@ def _facing(ctx: Context) -> int:
 
 
 def _last_full(ctx: Context) -> int:
+    """The last full bet or raise: stated, replayed from the action, or assumed from the bet faced (and said so)."""
     f = ctx.facts
     if f.last_full_raise is not None:
         return f.last_full_raise
-    if f.actions or f.big_blind:
+    if f.actions:
         st = _round(ctx)
         if st.last_full_raise:
             return st.last_full_raise
     facing = _facing(ctx)
+    bb = f.big_blind
+    if bb and facing == bb and f.street in (None, "preflop"):
+        return bb  # facing only the big blind: the blind is the opening full bet
+    if facing and bb and f.street in (None, "preflop") and facing > bb:
+        return ctx.assume("last_full_raise", facing - bb,
+                          f"the {money(facing)} faced is taken as a single raise over the {money(bb)} big blind, "
+                          f"so the last full raise is {money(facing - bb)}")
     if facing:
-        # With only "facing a bet of X" stated, X is the last full bet.
-        return facing
+        return ctx.assume("last_full_raise", facing,
+                          f"the {money(facing)} faced is taken as the only bet of the round, so it is the last "
+                          "full bet")
     raise Missing("last_full_raise")
 
 
@@ -143,6 +152,27 @@ def announced_bet_value(ctx: Context) -> Finding:
                 f"table, so {money(total - said)} is given back as change.",
         citations=["1.1.2.1", "1.1.2"],
         amounts={"bet": said, "change": total - said},
+    )
+
+
+def _announced_more_first(ctx: Context) -> bool:
+    said = ctx.peek("verbal_amount")
+    if said is None or ctx.peek("verbal") not in (None, "bet"):
+        return False
+    return said > ctx.get("chips_put_out") and ctx.get("verbal_timing") == "before"
+
+
+@rule("announced_bet_binds", ["1.2", "1.1.2", "1.3"], overrides="undeclared_bet_is_full_value",
+      applies=_announced_more_first)
+def announced_bet_binds(ctx: Context) -> Finding:
+    """A bet announced before the chips went out binds even when the chips fall short of it."""
+    said = ctx.get("verbal_amount")
+    total = ctx.get("chips_put_out")
+    return Finding(
+        outcome=f"The bet is {money(said)}: the amount announced came first and is binding, so he must add "
+                f"{money(said - total)} to the {money(total)} he put out.",
+        citations=["1.2", "1.1.2", "1.3"],
+        amounts={"bet": said, "make_up": said - total},
     )
 
 
@@ -341,7 +371,7 @@ def _declared_raise(ctx: Context) -> bool:
 
 @rule("declared_raise_completed", ["1.4", "1.2", "1.4.1"], overrides="undeclared_short_raise_is_call",
       applies=_declared_raise)
-def declared_raise_completed(ctx: Context) -> Finding:
+def declared_raise_completed(ctx: Context) -> Finding:  # noqa: D401 - registered twice, see below
     """A raise announced before the chips went in must be at least a full minimum raise."""
     facing = _facing(ctx)
     full = _last_full(ctx)
@@ -462,3 +492,9 @@ def blinds_not_refused(ctx: Context) -> Finding:
                 "are in the game.",
         citations=["1.14"],
     )
+
+
+# A raise declared first binds even when the chips put out do not reach a call: the same decision as above,
+# as an exception to the short-call rule (1.1.3.1) rather than a copy of it.
+rule("declared_raise_over_short_chips", ["1.4", "1.2", "1.4.1"], overrides="short_call_made_up",
+     applies=_declared_raise)(declared_raise_completed)
