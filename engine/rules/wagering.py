@@ -371,7 +371,7 @@ def _declared_raise(ctx: Context) -> bool:
 
 @rule("declared_raise_completed", ["1.4", "1.2", "1.4.1"], overrides="undeclared_short_raise_is_call",
       applies=_declared_raise)
-def declared_raise_completed(ctx: Context) -> Finding:  # noqa: D401 - registered twice, see below
+def declared_raise_completed(ctx: Context) -> Finding:  # also registered as declared_raise_over_short_chips
     """A raise announced before the chips went in must be at least a full minimum raise."""
     facing = _facing(ctx)
     full = _last_full(ctx)
