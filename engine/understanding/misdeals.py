@@ -40,8 +40,12 @@ _PHASES: tuple[tuple[str, int, str], ...] = (
     ("pitch", 2, r"\b(?:deal(?:ing|t|s)?(?! (?:the |it|them )?(?:flop|turn|river|board|it\b|them\b))|first card|"
                  r"second card|hole cards? (?:was|were) (?:being )?dealt)\b"),
     ("cut", 3, r"\b(?:cut|cuts|cutting)\b(?! card)"),
-    ("shuffle", 3, r"\b(?:shuffl\w*|wash(?:ing|ed)?|riffl\w*|scrambl\w*)\b"),
+    ("shuffle", 3, r"\b(?:shuf+l\w*|wash(?:ing|ed)?|rif+l\w*|scrambl\w*)\b"),
 )
+_NEUTRAL = r"(?:face[- ]?up|turn(?:ed|s|ing)? (?:face[- ]?)?up|turn(?:ed|s|ing)? over|flip(?:ped|s|ping)?(?: over| up)?|" \
+           r"reveal(?:ed|s|ing)?|visible|show(?:ed|s|n|ing)? .*)"
+_ERROR = re.compile(r"\b(?:flash\w*|expos\w*|accidental\w*|by mistake|mistakenly|dropp\w*|fell|box(?:ed|ing)|"
+                    r"prematurely|premature|too early|too soon|early|wrong|error)\b")
 _BOARD_NOUN = re.compile(r"\b(flop|turn|river)\b(?! betting| action| round| bet\b)")
 _BOARD_EXPOSE = re.compile(
     r"\b(?:" + _EXPOSE + r"|dealt|deals?|dealing|put(?:s|ting)? out|peel(?:s|ed|ing)?|roll(?:s|ed|ing)?|"
@@ -110,8 +114,13 @@ def _exposures(doc: Doc, t: str) -> bool:
     for m in _EXPOSE_RE.finditer(t):
         around = t[max(0, m.start() - 60): m.end() + 60]
         dealing = re.search(r"\b(?:pitch\w*|deal(?:ing|t)?)\b", around)
-        if re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40]) and not dealing:
-            continue  # a player's hole cards seen during play: 2.7, below
+        own_hand = (re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40])
+                    or re.search(_HOLE + r"\s*(?:\w+\s*)?$", t[max(0, m.start() - 30): m.start()]))
+        if own_hand and not dealing:
+            continue  # a player's own cards shown or seen during play (2.7, below) or at showdown
+        if re.fullmatch(_NEUTRAL, m.group(0)) and re.search(r"\b(?:flop|turn|river|board)\b", around) \
+                and not _ERROR.search(around):
+            continue  # "the dealer turned the flop face up" is how a flop is dealt
         if not re.search(r"\b" + _CARD_NAME + r"\b|\b(?:flop|turn|river)\b", around):
             continue
         any_exposure = True
@@ -163,9 +172,9 @@ def _board_exposure(doc: Doc, t: str) -> int | None:
                 break
     if card is None:
         return None
-    exposed_word = _EXPOSE_RE.search(t[max(0, (pos or 0) - 50): (pos or 0) + 50])
+    exposed_word = _ERROR.search(t[max(0, (pos or 0) - 50): (pos or 0) + 50])
     if not early and not exposed_word:
-        return None  # "dealt the turn" is just dealing it
+        return None  # "dealt the turn", "turned the flop face up" is just dealing it
     doc.set("board_card_exposed", card)
     if early:
         doc.set("betting_round_complete", False)
@@ -174,11 +183,20 @@ def _board_exposure(doc: Doc, t: str) -> int | None:
     return pos
 
 
+_OWN_FLIP = re.compile(
+    r"\b(?:flip(?:ped|s|ping)?|turn(?:ed|s|ing)?|show(?:ed|s|ing)?|expos(?:ed|es|ing)) " + _HOLE
+    + r"\b(?: (?:over|up|face up))?(?! to )"
+)
+
+
 def _hole_cards(doc: Doc, t: str) -> None:
     """A player's hole cards seen by others while the hand goes on (2.7)."""
     if "card_exposed_during" in doc.found:
         return
-    if not _HOLE_SEEN.search(t):
+    # A player turning his own cards up counts only mid-hand: at showdown that is how hands are tabled.
+    flipped = _OWN_FLIP.search(t) and (_EARLY.search(t) or _HAND_LIVE.search(t)) and not re.search(
+        r"\b(?:showdown|tabled?|muck(?:ed)?|show first)\b", t)
+    if not (_HOLE_SEEN.search(t) or flipped):
         return
     doc.set("hole_cards_seen", True)
     if _HAND_OVER.search(t):
@@ -427,7 +445,7 @@ def _deck(doc: Doc, t: str) -> None:
 
 
 # -- declaring a misdeal, and what follows ------------------------------------------------------------------------------
-_MISDEAL = r"(?:mis-?deal(?:s|t|ed)?|re-?deal)"
+_MISDEAL = r"(?:mis-?de[ae]l(?:s|t|ed)?|re-?deal)"
 _CALLER = re.compile(
     r"\b(dealer|floor(?:man| person| staff)?|supervisor|manager|td|tournament director|staff|player|players|he|she|i|"
     r"we|seat \d+|s\d+|villain|guy|someone|somebody|opponent|kid|everyone|the table|utg|bb|sb|button)\b"

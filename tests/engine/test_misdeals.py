@@ -157,6 +157,9 @@ def test_rectifiable_question_names_the_misdeal_it_decides() -> None:
     ("the dealer accidentally showed the bottom card during the cut", {"card_exposed_during": "cut"}),
     ("the 4 of clubs is missing from the deck", {"deck_defect": "missing"}),
     ("seat 8 hadn't acted yet when the dealer pointed to seat 9", {"skipped_player": "Seat 8"}),
+    # typos people make
+    ("dealr flashed a card while shufling, misdeel?", {"card_exposed_during": "shuffle"}),
+    ("Seat 3 flipped his cards over before the river betting was done", {"hole_cards_seen": True}),
 ])
 def test_extraction(text: str, expected: dict[str, object]) -> None:
     stated = facts_of(text).stated()
@@ -175,6 +178,10 @@ def test_extraction(text: str, expected: dict[str, object]) -> None:
     ("i could see his cards on the turn", "card_exposed_during"),
     # A player showing his cards on purpose is a conduct question, not an accidental exposure.
     ("Seat 5 showed his hole cards to Seat 6 on the turn", "hole_cards_seen"),
+    # Tabling a hand at showdown is not an exposed card, nor is dealing the flop face up.
+    ("At showdown Seat 2 turned his cards face up and Seat 5 mucked", "card_exposed"),
+    ("At showdown Seat 2 turned his cards face up and Seat 5 mucked", "hole_cards_seen"),
+    ("The dealer turned the flop face up and Seat 1 bet 200", "card_exposed"),
 ])
 def test_extraction_leaves_unsaid_facts_unknown(text: str, absent: str) -> None:
     assert absent not in facts_of(text).stated()
