@@ -166,8 +166,3 @@ def limit_problems(embeds: list[discord.Embed]) -> list[str]:
             if not f.value or len(f.value) > limits.FIELD_VALUE:
                 out.append(f"field value of {len(f.value or '')}")
     return out
-
-
-def content_chunks(text: str) -> list[str]:
-    """Plain message content within 2000 characters a message, escaped."""
-    return split_text(esc(text), limits.CONTENT) or ["\u200b"]

@@ -16,6 +16,7 @@ import sys
 from typing import Any
 
 log = logging.getLogger("bot.launcher")
+CLOSE_GRACE_SECONDS = 10.0
 
 
 def _token() -> str | None:
@@ -34,6 +35,12 @@ async def serve(bot: Any, token: str, stop: asyncio.Event) -> int:
         if stopper in done:
             log.info("shutting down")
             await bot.close()
+            # start() returns once the gateway is closed; never hang the exit if it does not.
+            _, pending = await asyncio.wait({runner}, timeout=CLOSE_GRACE_SECONDS)
+            for task in pending:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+                return 0
         else:
             stopper.cancel()
         try:
@@ -63,8 +70,15 @@ def run_discord() -> int:
         return 2
     try:
         settings = load_settings()
-    except (ValidationError, OSError, ValueError) as exc:
-        print(f"{config_path()}: invalid settings:\n{exc}", file=sys.stderr)
+    except ValidationError as exc:
+        # Name the bad keys but never echo their values: a token pasted into the config must not
+        # end up in a terminal scrollback or a log.
+        problems = "\n".join(f"  [{'.'.join(str(p) for p in e['loc'])}] {e['msg']}"
+                             for e in exc.errors(include_input=False, include_url=False))
+        print(f"{config_path()}: invalid settings:\n{problems}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as exc:
+        print(f"{config_path()}: cannot read the settings ({type(exc).__name__})", file=sys.stderr)
         return 2
 
     import discord

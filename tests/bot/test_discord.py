@@ -269,6 +269,10 @@ async def test_structured_options_are_validated_by_discord(table: Any) -> None:
         await table.pat.slash(table.channel, "oversized-chip", bet_faced=100, chip_value=500, declared="maybe")
     with pytest.raises(OptionError):
         await table.pat.slash(table.channel, "min-raise", big_blind=-5, action="raise 600")
+    with pytest.raises(OptionError):
+        await table.pat.slash(table.channel, "ruling", description="x" * (handlers.MAX_QUESTION + 1))
+    with pytest.raises(OptionError):
+        await table.pat.slash(table.channel, "rule", clause="")
 
 
 async def test_min_raise_command(table: Any) -> None:

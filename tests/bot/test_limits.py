@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot import handlers, limits
-from bot.embeds import content_chunks, embed_size, esc, limit_problems, reply_messages
+from bot.embeds import embed_size, esc, limit_problems, reply_messages
 from bot.limits import shorten, split_text
 from bot.reply import Choice, Question, Reply, Section
 from engine.decide import decide
@@ -135,9 +135,3 @@ def test_markdown_and_mentions_are_shown_literally() -> None:
     assert "\\*\\*bold\\*\\*" in e.title
     assert "<@123456789012345678>" not in e.description and "<@&223456789012345678>" not in e.description
     assert e.fields[0].value == "\\*x\\*"
-
-
-def test_content_chunks_fit_2000() -> None:
-    chunks = content_chunks("word @everyone " * 500)
-    assert all(len(c) <= limits.CONTENT for c in chunks)
-    assert all("@everyone" not in c for c in chunks)
