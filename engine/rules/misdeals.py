@@ -260,8 +260,8 @@ def _after_substantial(base: str, clause: str, what: str) -> None:
         return Finding(
             outcome=f"Not a misdeal: {what} is a misdeal only if it is noticed before substantial action has occurred "
                     f"({clause}), and here substantial action had already occurred, so the hand plays on. The house "
-                    "rules give no other remedy; anything further is for the floor.",
-            citations=cites,
+                    "rules say nothing more, so anything further is for the floor to decide (Staff Authority).",
+            citations=[*cites, "staff-authority"],
             notes=notes,
             confidence=0.85 if not notes else 0.75,
         )
