@@ -42,8 +42,8 @@ _PHASES: tuple[tuple[str, int, str], ...] = (
     ("cut", 3, r"\b(?:cut|cuts|cutting)\b(?! card)"),
     ("shuffle", 3, r"\b(?:shuf+l\w*|wash(?:ing|ed)?|rif+l\w*|scrambl\w*)\b"),
 )
-_NEUTRAL = r"(?:face[- ]?up|turn(?:ed|s|ing)? (?:face[- ]?)?up|turn(?:ed|s|ing)? over|flip(?:ped|s|ping)?(?: over| up)?|" \
-           r"reveal(?:ed|s|ing)?|visible|show(?:ed|s|n|ing)? .*)"
+_NEUTRAL = (r"(?:face[- ]?up|turn(?:ed|s|ing)? (?:face[- ]?)?up|turn(?:ed|s|ing)? over|"
+            r"flip(?:ped|s|ping)?(?: over| up)?|reveal(?:ed|s|ing)?|visible|show(?:ed|s|n|ing)? .*)")
 _ERROR = re.compile(r"\b(?:flash\w*|expos\w*|accidental\w*|by mistake|mistakenly|dropp\w*|fell|box(?:ed|ing)|"
                     r"prematurely|premature|too early|too soon|early|wrong|error)\b")
 _BOARD_NOUN = re.compile(r"\b(flop|turn|river)\b(?! betting| action| round| bet\b)")
@@ -207,7 +207,8 @@ def _hole_cards(doc: Doc, t: str) -> None:
 
 # -- the shuffle ---------------------------------------------------------------------------------------------------
 _NEG = (r"(?:no|never|didn'?t|did not|doesn'?t|does not|without(?: ever)?(?: a| the| any| doing(?: a| the)?)?|"
-        r"skip(?:ped|s|ping)?(?: the| a)?|forgot(?: to)?(?: do)?(?: the| a)?|missed(?: the| a)?|omit(?:ted|s)?(?: the)?|"
+        r"skip(?:ped|s|ping)?(?: the| a)?|forgot(?: to)?(?: do)?(?: the| a)?|missed(?: the| a)?|"
+        r"omit(?:ted|s)?(?: the)?|"
         r"left out(?: the)?|wasn'?t|was not|weren'?t|were not|not)")
 _STEP_FAULTS: tuple[tuple[str, str], ...] = (
     ("final_riffle", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:last |final |third |second )?riffl\w* after (?:the )?box"
@@ -217,12 +218,14 @@ _STEP_FAULTS: tuple[tuple[str, str], ...] = (
                r"(?:once|one time|1 time|twice)\b|\briffl\w*(?: it| the deck)? only (?:once|one time|1 time)\b"),
     ("box", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?box(?:ed|ing)?\b(?!\s+(?:a |the |my |his |an )?(?:card|ace|king))"),
     ("cut_card", r"\bcut card\b[^.]{0,30}\b(?:on (?:the )?top|at the top|in the middle|not (?:at|on|to) the bottom)\b"
-                 r"|\b(?:" + _NEG + r")\s+(?:\w+\s+){0,2}(?:put|place|placed|putting|placing|move|moved)\s+the cut card"),
+                 r"|\b(?:" + _NEG + r")\s+(?:\w+\s+){0,2}(?:put|place|placed|putting|placing|move|moved)"
+                 r"\s+the cut card"),
     ("cut", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:cut|cutting)\b(?! card)|\buncut\b"),
 )
 _IMPROPER = re.compile(
     r"\b(?:not|\w+n'?t|never|without|forgot to|no) (?:been |being |even |got |get )?(?:properly |fully |even |"
-    r"correctly |re-?)?(?:shuffl\w*)\b|\bimproper(?:ly)? (?:shuffl|cut)\w*|\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|"
+    r"correctly |re-?)?(?:shuffl\w*)\b|\bimproper(?:ly)? (?:shuffl|cut)\w*|"
+    r"\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|"
     r"improper|skipped|short|done wrong)|\bskipped (?:a |one |some )?(?:steps?|parts?) (?:of|in) the shuffle|"
     r"\bwrong (?:shuffle|shuffling)|\bincomplete shuffle"
 )
@@ -350,7 +353,8 @@ _NO_ACTION = re.compile(
     r"\bbefore (?:anyone|anybody|any player|any of us|a single player|the first player|the first person|utg|"
     r"under the gun|a player|players|we|they|the players)(?: had| has| could| got to| even)? (?:acted|act|acts|"
     r"did anything|made a move|made a decision|put (?:in )?(?:any )?chips|bet|called)\b|"
-    r"\bbefore (?:any|the first) (?:action|bets?|betting|decision)\b|\bbefore (?:the )?action (?:started|began|begun)\b|"
+    r"\bbefore (?:any|the first) (?:action|bets?|betting|decision)\b|"
+    r"\bbefore (?:the )?action (?:started|began|begun)\b|"
     r"\b(?:nobody|no one|no-one|noone) (?:had |has |have )?(?:yet )?(?:acted|act|done anything|made a move|"
     r"put (?:in )?chips)\b|\bno action (?:yet|had|has)\b|\b(?:no|zero) actions? (?:had been|has been|yet|taken)\b|"
     r"\baction (?:hadn'?t|had not|has not|hasn'?t) (?:yet )?(?:started|begun)\b"
@@ -444,7 +448,7 @@ def _deck(doc: Doc, t: str) -> None:
         doc.set("asks_previous_rounds", True)
 
 
-# -- declaring a misdeal, and what follows ------------------------------------------------------------------------------
+# -- declaring a misdeal, and what follows ----------------------------------------------------------------------
 _MISDEAL = r"(?:mis-?de[ae]l(?:s|t|ed)?|re-?deal)"
 _CALLER = re.compile(
     r"\b(dealer|floor(?:man| person| staff)?|supervisor|manager|td|tournament director|staff|player|players|he|she|i|"
@@ -461,7 +465,8 @@ _DECLARED = re.compile(
     r"once) (?:a |the )?" + _MISDEAL + r"\b"
 )
 _CONSEQUENCES = re.compile(
-    r"\b(?:what happens to|happens with|what about|who gets) (?:the |my |his |our |their |those |these |all )?(?:blinds?|bets?|chips|money|"
+    r"\b(?:what happens to|happens with|what about|who gets) (?:the |my |his |our |their |those |these |all )?"
+    r"(?:blinds?|bets?|chips|money|"
     r"button|antes?|pot)\b|\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|"
     r"advance|change)\b|\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b|"
     r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b|"
@@ -508,7 +513,8 @@ def _declaration(doc: Doc, t: str) -> None:
         doc.set("misdeal_declared", True)
     if _CONSEQUENCES.search(t):
         doc.set("asks_misdeal_consequences", True)
-    m = re.search(r"\b(\d{1,3}(?:,\d{3})+|\d+) (?:in (?:blinds|bets|the pot|chips)|(?:of )?(?:blinds|bets) (?:out|in))\b", t)
+    m = re.search(r"\b(\d{1,3}(?:,\d{3})+|\d+) (?:in (?:blinds|bets|the pot|chips)|(?:of )?(?:blinds|bets) "
+                  r"(?:out|in))\b", t)
     if m:
         doc.set("bets_in", int(m.group(1).replace(",", "")))
     if _WHAT_IS.search(t):
