@@ -121,14 +121,15 @@ class Rulings(commands.Cog):
             pre = error(problem, tone="warning") if problem else None
         await self._rule(interaction, lambda: handlers.showdown_reply(board, hands, last_aggressor), pre)
 
-    # -- "@Floor facing 25, he drops a 100 chip…" -------------------------------------------------------------
+    # -- "@Floor facing 25, he drops a 100 chip…", or the same in a direct message ----------------------------------
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         me = self.bot.user
         if me is None or message.author.bot or message.webhook_id is not None:
             return
         own_role = message.guild.self_role if message.guild else None
-        if me not in message.mentions and (own_role is None or own_role not in message.role_mentions):
+        in_dm = message.guild is None  # a direct message is a question to Floor, mention or not
+        if not in_dm and me not in message.mentions and (own_role is None or own_role not in message.role_mentions):
             return
         try:
             await self._answer_mention(message, me, own_role)

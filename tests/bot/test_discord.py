@@ -324,6 +324,12 @@ async def test_mention_needs_no_message_content_intent(table: Any) -> None:
     assert len(table.channel.history()) == before + 1  # only the chat line; Floor stayed quiet
 
 
+async def test_direct_message_is_a_question(table: Any) -> None:
+    await table.pat.send_dm(SILENT_CHIP)
+    reply = table.pat.user.dm_channel.last_message
+    assert reply.author.bot and reply.embeds[0].description == answer(SILENT_CHIP).outcome
+
+
 async def test_mention_without_a_question(table: Any) -> None:
     await table.pat.send(table.channel, table.env.guild.me.mention)
     assert table.channel.last_message.embeds[0].title == "What's the question?"
