@@ -28,6 +28,7 @@ class Missing(Exception):
     def __init__(self, fact: str):
         super().__init__(fact)
         self.fact = fact
+        self.rule: Rule | None = None  # set when an exception, not the base rule, needs the fact
 
 
 @dataclass

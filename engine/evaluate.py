@@ -38,7 +38,12 @@ def _run(rule: Rule, facts: Facts, no_assume: frozenset[str]) -> tuple[Finding, 
     chosen = rule
     for ex in exceptions_to(rule.name):
         assert ex.applies is not None
-        if ex.applies(ctx):
+        try:
+            holds = ex.applies(ctx)
+        except Missing as m:
+            m.rule = ex  # the question is asked for the exception, under its clauses
+            raise
+        if holds:
             trace.append(TraceStep(rule=rule.name, clauses=rule.clauses, status="overridden",
                                    note=f"overridden by {ex.name}"))
             chosen = ex
@@ -56,12 +61,15 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
     try:
         finding, chosen, ctx, trace = _run(rule, facts, no_assume)
     except Missing as m:
+        asking = m.rule or rule
+        cites = _dedupe([*rule.clauses, *asking.clauses])
+        under = rule.primary if asking is rule else f"{rule.primary} or its exception {asking.primary}"
         return Ruling(
             kind="needs_facts",
-            outcome=f"I need one more fact to rule under {rule.primary}: {fact_info(m.fact).question}",
-            citations=list(rule.clauses),
+            outcome=f"I need one more fact to rule under {under}: {fact_info(m.fact).question}",
+            citations=cites,
             follow_up=[follow_up_for(m.fact)],
-            trace=[TraceStep(rule=rule.name, clauses=rule.clauses, status="needs_fact", note=m.fact)],
+            trace=[TraceStep(rule=asking.name, clauses=asking.clauses, status="needs_fact", note=m.fact)],
             confidence=0.5,
             facts=facts.stated(),
         )

@@ -76,8 +76,14 @@ class Concept:
 class Lexicon:
     """Slang and synonyms from a data file; matched as whole words."""
 
-    def __init__(self, concepts: list[Concept]):
+    def __init__(self, concepts: list[Concept], respellings: dict[str, str] | None = None):
         self.concepts = concepts
+        self.respellings = {normalize(k): v for k, v in (respellings or {}).items()}
+        self._respell = (
+            re.compile(r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(self.respellings, key=len, reverse=True))
+                       + r")(?![\w/])")
+            if self.respellings else None
+        )
         phrases: list[tuple[str, int]] = []
         for i, c in enumerate(concepts):
             for s in c.say:
@@ -92,7 +98,14 @@ class Lexicon:
     def load(cls, path: Path) -> Lexicon:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
-        return cls([Concept(tuple(c["say"]), c["means"]) for c in data.get("concept", [])])
+        return cls([Concept(tuple(c["say"]), c["means"]) for c in data.get("concept", [])],
+                   {str(k): str(v) for k, v in data.get("respell", {}).items()})
+
+    def respell(self, text: str) -> str:
+        """Chat spellings ("b4", "w/o", "ur") as plain English, so the patterns see ordinary words."""
+        if self._respell is None:
+            return text
+        return self._respell.sub(lambda m: self.respellings[m.group(1)], text)
 
     def expand(self, text: str) -> list[str]:
         """The rulebook phrasings for every concept mentioned in ``text``."""
@@ -152,6 +165,8 @@ class ClauseSearch:
         return out
 
     def query_terms(self, query: str) -> list[str]:
+        if self.lexicon is not None:
+            query = self.lexicon.respell(normalize(query))
         q = terms(query)
         if self.use_lexicon and self.lexicon is not None:
             for phrase in self.lexicon.expand(query):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.betting import round_state
 from engine.core import Context, Finding, money, rule
 from engine.facts import Action, Facts
+from engine.rules.misdeals import wrong_order_by_dealer
 
 
 @rule("unprotected_cards_no_redress", ["1.5.1", "1.5"],
@@ -103,15 +104,10 @@ def out_of_turn_action(ctx: Context) -> Finding:
     return Finding(outcome=text, citations=["1.8.2", "1.8"], amounts=amounts)
 
 
-@rule("dealer_directed_wrong_order", ["2.6", "1.8"], overrides="out_of_turn_action",
-      applies=lambda ctx: bool(ctx.get("dealer_caused")))
-def dealer_directed_wrong_order(ctx: Context) -> Finding:
-    """When the dealer's direction caused the wrong order, play goes back and later actions are void (2.6)."""
-    return Finding(
-        outcome="Because the dealer's direction caused the wrong order, the order of play is reversed to the most "
-                "recent correct action and all actions after it are void: chips go back and the skipped player acts.",
-        citations=["2.6", "1.8"],
-    )
+# The dealer's wrong direction is ruled by 2.6 (engine.rules.misdeals); here it is only named as the
+# exception that overrides 1.8, so the 2.6 ruling lives in one place.
+rule("dealer_directed_wrong_order", ["2.6", "1.8"], overrides="out_of_turn_action",
+     applies=lambda ctx: bool(ctx.get("dealer_caused")))(wrong_order_by_dealer)
 
 
 @rule("dead_hand_meaning", ["1.15"])

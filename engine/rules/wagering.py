@@ -27,6 +27,12 @@ def facing_of(f: Facts) -> int | None:
     return None
 
 
+def _no_numbers(ctx: Context) -> bool:
+    """A general question: no bet, chips or action stated, so the rule is explained rather than applied."""
+    f = ctx.facts
+    return f.chips_put_out is None and f.bet_faced is None and not f.actions and f.last_full_raise is None
+
+
 def _round(ctx: Context):
     f = ctx.facts
     return round_state(f.actions or [], f.big_blind, f.street)
@@ -299,6 +305,13 @@ def _min_raise_trigger(f: Facts) -> float:
 @rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger)
 def minimum_raise(ctx: Context) -> Finding:
     """A raise must be at least the last full bet or raise; an all-in may be less."""
+    if _no_numbers(ctx) and not ctx.facts.big_blind:
+        return Finding(
+            outcome="Every raise must be at least the size of the last full bet or raise in the round (the big blind "
+                    "counts as the opening full bet), except when a player goes all-in for less. So the minimum raise "
+                    "is to the current bet plus the last full bet or raise.",
+            citations=["1.4"],
+        )
     f = ctx.facts
     st = _round(ctx) if f.actions else None
     facing = st.current_bet if st else _facing(ctx)
@@ -333,6 +346,12 @@ def _raise_size_trigger(f: Facts) -> float:
 @rule("undeclared_short_raise_is_call", ["1.4.1", "1.4"], trigger=_raise_size_trigger)
 def undeclared_short_raise_is_call(ctx: Context) -> Finding:
     """Chips beyond a call but short of a minimum raise, put out without words, are a call."""
+    if _no_numbers(ctx):
+        return Finding(
+            outcome="A raise must be at least the size of the last full bet or raise (1.4). A player who puts out "
+                    "less than a minimum raise without announcing a raise has called. " + NO_FIFTY_PERCENT,
+            citations=["1.4.1", "1.4"],
+        )
     facing = _facing(ctx)
     full = _last_full(ctx)
     put = ctx.get("chips_put_out")
@@ -400,6 +419,13 @@ def _oversized_trigger(f: Facts) -> float:
 @rule("oversized_chip_is_call", ["1.4.2"], trigger=_oversized_trigger)
 def oversized_chip_is_call(ctx: Context) -> Finding:
     """A single chip bigger than the bet, without a prior raise declaration, is a call."""
+    if _no_numbers(ctx):
+        return Finding(
+            outcome="A single chip worth more than the bet is a call unless the player verbally announces a raise "
+                    "before the chip touches the table; if he declares a raise but names no amount, the raise is the "
+                    "maximum the chip allows. Saying 'raise' after the chip lands is too late.",
+            citations=["1.4.2"],
+        )
     facing = _facing(ctx)
     chip = ctx.get("chips_put_out")
     already = ctx.get("already_in")

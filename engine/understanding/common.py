@@ -105,7 +105,7 @@ def extract(doc: Doc) -> None:
     if m:
         doc.set("big_blind", parse_amount(m.group(1)))
     # Street: "on the turn", "preflop", "flop betting".
-    m = re.search(r"\b(pre-?flop|flop|turn|river)\b", t)
+    m = re.search(r"\b(pre-?flop|flop|(?<!of )(?<!his )(?<!her )(?<!my )(?<!your )(?<!their )turn|river)\b", t)
     if m:
         doc.set("street", m.group(1).replace("-", ""))
     # Table limit and minimum.

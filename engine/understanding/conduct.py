@@ -495,7 +495,7 @@ def _dealer_amounts(doc: Doc) -> None:
                      r"mis-?called|had)\b[^.]{0,40}?\$?(" + NUM + r")", n)
     actual = re.search(r"\b(?:actually|really|in fact|turned out to be|was in fact|it was|was)\s+(?:only\s+)?\$?("
                        + NUM + r")\b(?![^.]{0,10}\bdealer)", n[said.end():] if said else "")
-    wrong = _any(t, r"\bdealer\b[^.]{0,60}\b(?:wrong|incorrect(?:ly)?|mis-?(?:count|stat|read|call|quot)\w*|mistake|"
+    wrong = _any(t, r"\bdealer\b[^.]{0,60}\b(?:wrong(?! (?:player|seat|person|guy|one|order|way|man))|incorrect(?:ly)?|mis-?(?:count|stat|read|call|quot)\w*|mistake|"
                  r"error|short|off by)\b", r"\b(?:wrong|incorrect|bad) (?:count|amount|valuation|number|figure)\b",
                  r"\b(?:mis-?count|mis-?stat|mis-?quot)\w*\b")
     if said and (actual or wrong):

@@ -22,8 +22,10 @@ class Doc:
 
     @cached_property
     def low(self) -> str:
-        t = normalize(self.text)
-        return re.sub(r"\s+", " ", t).strip()
+        from rules_index import get_index
+
+        t = re.sub(r"\s+", " ", normalize(self.text)).strip()
+        return get_index().lexicon.respell(t)
 
     @cached_property
     def nums(self) -> str:

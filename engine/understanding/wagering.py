@@ -18,7 +18,7 @@ from engine.understanding.doc import Doc
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
     r"small blind|big blind|sb|bb|villain|hero|i|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?player(?: to act| in seat \d+)?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|dude|opponent)"
+    r"(?:the )?(?:first |next |second |third |last )?player(?: to act| in seat \d+)?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
 _RAISE_VERB = r"(?:raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
@@ -47,6 +47,7 @@ _AFTER_LANDS = re.compile(
     r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced)"
 )
 _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing)|"
+                     r"before (?:my|his|her|their|the) (?:[\w,]+ ){0,2}chips? (?:hit|touched|landed|went|was|were)|"
                      + _SAY + r".{0,40}\b(?:then|and then|before)\b.{0,30}" + PUT_VERB)
 
 
@@ -55,7 +56,7 @@ def _actions(doc: Doc) -> list[Action]:
     t = doc.nums
     acts: list[tuple[int, Action]] = []
     pat = re.compile(
-        r"(?<![a-z])" + ACTOR + r"\s+(?:then\s+|now\s+|just\s+)?(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
+        r"(?<![a-z])" + ACTOR + r"\s+(?:(?:then|now|just|had|has|have|already|also|first)\s+)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
         + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
         r"oot))?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
     )
@@ -75,10 +76,25 @@ def _actions(doc: Doc) -> list[Action]:
             kind = "check"
         else:
             kind = "fold"
-        oot = bool(re.match(r"\s*(?:out of turn|oot)", t[m.end(2): m.end(2) + 14]))
+        oot = bool(re.match(r"\s*(?:out of turn|oot)\b", t[m.end(2): m.end(2) + 14])
+                   or re.match(r"\s*(?:out of turn|oot)\b", t[m.end(): m.end() + 14]))
         acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
-    # "facing a bet of 250", "facing 25", "faces a 500 bet"
+    # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
+    taken = [(s, s + 40) for s, _a in acts]
+    for m in re.finditer(r"\b(?:a|an|the)\s+(?:short\s+)?(raise|bet|open|opening bet|re-?raise|3-?bet|4-?bet|all.?in|shove)"
+                         r"\s+(?:to|of|for)\s+\$?(" + NUM + r")", t):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        word = m.group(1)
+        kind = "all-in" if word.startswith(("all", "shove")) else ("bet" if word == "bet" else "raise")
+        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
     return [a for _s, a in sorted(acts, key=lambda x: x[0])]
+
+
+def _positions(doc: Doc) -> list[tuple[int, Action]]:
+    """Actions with where they start in the text, for questions of order (what came after what)."""
+    t = doc.nums
+    return [(t.find(a.actor.lower()), a) for a in _actions(doc)]
 
 
 def _actor_name(raw: str) -> str:
@@ -86,7 +102,15 @@ def _actor_name(raw: str) -> str:
     m = re.fullmatch(r"(?:seat\s*#?|s)(\d+)", raw)
     if m:
         return f"Seat {m.group(1)}"
-    return raw.upper() if len(raw) <= 3 and raw not in ("i", "he", "she") else raw
+    positions = {"utg", "hj", "lj", "co", "btn", "sb", "bb"}
+    return raw.upper() if raw.replace(" ", "").split("+")[0] in positions else raw
+
+
+def _put_out_actor(doc: Doc, pos: int) -> str | None:
+    """Who put the chips out: the player named just before the verb ("sb silently tosses 800")."""
+    before = doc.nums[max(0, pos - 40):pos]
+    m = re.search(r"(?<![a-z])" + ACTOR + r"[\s,]+(?:(?:then|now|just|silently|quietly|also|first|calmly)\s+)*$", before)
+    return _actor_name(m.group(1)) if m else None
 
 
 def _put_out(doc: Doc) -> tuple[int, int] | None:
@@ -139,12 +163,27 @@ def extract(doc: Doc) -> None:
         acts = [a for a in acts if not (a.amount == value and a.kind in ("bet", "raise", "call"))] or acts
         if chips and chips[0] == value:
             doc.set("chip_count", chips[1])
-    if re.search(r"\b(a|one|single)\s+(?:single\s+)?(?:" + NUM + r"\s+|[a-z]+\s+)?chip\b(?!s)", t) and not re.search(
+        # A blind already posted is already in: "sb silently tosses 800", "bb 200 posted, facing 600 he drops".
+        who = _put_out_actor(doc, _pos)
+        preflop = doc.found.get("street") in (None, "preflop")
+        if preflop:
+            sb, bb = doc.found.get("small_blind"), doc.found.get("big_blind")
+            if who in ("SB", "small blind") and sb:
+                doc.set("already_in", sb)
+            elif who in ("BB", "big blind") and bb:
+                doc.set("already_in", bb)
+            m_post = re.search(r"\b(?:bb|big blind)\s+(?:of\s+)?\$?(" + NUM + r")?\s*(?:already\s+)?(?:is\s+)?posted\b|"
+                               r"\b(?:i'?m|he'?s|she'?s|i am|he is|she is)\s+(?:in\s+)?(?:the\s+)?(?:bb|big blind)\b", t)
+            if m_post:
+                amt = parse_amount(m_post.group(1)) if m_post.group(1) else bb
+                if amt:
+                    doc.set("already_in", amt)
+    if re.search(r"\b(a|one|single|my|his|her)\s+(?:single\s+)?(?:(?:" + NUM + r"|[a-z]+)\s+){0,2}chip\b(?!s)", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
         if put is None:
-            m2 = re.search(r"(?:a|one|single)\s+(?:single\s+)?(" + NUM + r")\s+chip", t)
+            m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?(" + NUM + r")\s+chip", t)
             if m2:
                 doc.set("chips_put_out", parse_amount(m2.group(1)))
             elif chips:
@@ -173,6 +212,8 @@ def extract(doc: Doc) -> None:
                 doc.set("verbal", "bet")
             if amount is not None:
                 doc.set("verbal_amount", amount)
+            if verbal == "bet" and not acts and "bet_faced" not in doc.found:
+                doc.set("bet_faced", 0)  # a bet, not a call or raise: nothing was faced
             timing = None
             if _AFTER_LANDS.search(t):
                 timing = "after"
@@ -241,6 +282,13 @@ def extract(doc: Doc) -> None:
                     kind = "all-in"
                 if kind in ("check", "call", "bet", "raise", "fold", "all-in"):
                     doc.set("oot_action", kind)
+        if oot:
+            i = acts.index(oot[0])
+            later = [a for a in acts[i + 1:] if a.actor != oot[0].actor and not a.out_of_turn]
+            if any(a.kind in ("bet", "raise", "all-in") for a in later):
+                doc.set("action_changed", True)
+            elif later:
+                doc.set("action_changed", False)
         after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
         if re.search(r"\b(bet|bets|raised|raises|raise[sd]? (?:it|the)|re-?raised|3-?bet|jam|shove|shoved|all.?in)\b", after) and not \
                 re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
@@ -250,6 +298,11 @@ def extract(doc: Doc) -> None:
     if re.search(r"\bdealer\b.{0,40}\b(pointed|skipped|told|directed|signalled|signaled|motioned|indicated)\b|"
                  r"\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b", t):
         doc.set("dealer_caused", True)
+
+    m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
+    if m:
+        n = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}.get(m.group(1)) or int(m.group(1))
+        doc.set("players_in_hand", n)
 
     # Run it twice.
     if re.search(r"\brun(?:ning)? it (?:twice|two times|2x|three times|thrice|3 times)|\brit\b|\bran it twice\b|\btwo boards\b", t):
