@@ -13,7 +13,7 @@ from functools import cache
 from engine.core import NOT_DECIDABLE, REGISTRY, Rule
 from engine.evaluate import evaluate
 from engine.facts import Facts
-from engine.result import Ruling
+from engine.result import Ruling, TraceStep
 
 RULE_MODULES = (
     "engine.rules.wagering",
@@ -111,4 +111,48 @@ def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]]
     ruling = evaluate(r, facts)
     if score < 1.0 and ruling.kind == "ruling":
         ruling.confidence = round(min(ruling.confidence, 0.5 + 0.3 * score), 2)
+    if topic is None and ruling.kind == "ruling":
+        rival = _rival(r, score, facts, hits)
+        if rival is not None:
+            return _conflict(ruling, evaluate(rival, facts), r, rival)
     return ruling
+
+
+CONFLICT_MARGIN = 0.05
+
+
+def _rival(r: Rule, score: float, facts: Facts, hits: list[tuple[str, float]] | None) -> Rule | None:
+    """Another rule the stated facts point at just as strongly, about different clauses.
+
+    Only rules both triggered by the facts themselves (not just by words) can
+    conflict; a rule and its exceptions never do, since the exception decides.
+    """
+    if not r.trigger or r.trigger(facts) < 1.0:
+        return None
+    for s, other in score_rules(facts, hits):
+        if other is r or s < score - CONFLICT_MARGIN:
+            continue
+        if other.trigger and other.trigger(facts) >= 1.0 and not set(other.clauses) & set(r.clauses):
+            return other
+    return None
+
+
+def _conflict(first: Ruling, second: Ruling, a: Rule, b: Rule) -> Ruling:
+    """Two rules apply and disagree: report both instead of picking one."""
+    if second.kind != "ruling" or second.outcome == first.outcome:
+        return first
+    return Ruling(
+        kind="ruling",
+        outcome=(f"Two rules apply here and point different ways. Under {a.primary}: {first.outcome} "
+                 f"Under {b.primary}: {second.outcome} The book does not say which prevails; the floor decides "
+                 "(Staff Authority)."),
+        citations=list(dict.fromkeys([*first.citations, *second.citations])),
+        assumptions=list(dict.fromkeys([*first.assumptions, *second.assumptions])),
+        alternatives=[*first.alternatives, *second.alternatives],
+        trace=[*first.trace, *second.trace,
+               TraceStep(rule=f"{a.name} / {b.name}", clauses=[a.primary, b.primary], status="conflict",
+                         note="both rules are triggered equally by the stated facts")],
+        confidence=0.4,
+        amounts={},
+        facts=first.facts,
+    )
