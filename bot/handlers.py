@@ -647,7 +647,3 @@ def overturn_reply(ruling_id: int, done: bool, reason: str, staff_name: str) -> 
               "Authority; the log keeps the original ruling and shows it as overturned, with this reason."),
         citations=("staff-authority",), kind="log", tone="warning",
     )
-
-
-def replace_footer(reply: Reply, footer: str) -> Reply:
-    return replace(reply, footer=footer)

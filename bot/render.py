@@ -87,7 +87,7 @@ def search_text(ix: RulesIndex, query: str, hits: list[Hit]) -> str:
 
 
 # -- the neutral reply as terminal text ------------------------------------------------------------
-def reply_text(reply: Reply, width: int = 100) -> str:
+def reply_text(reply: Reply) -> str:
     """A ``Reply`` as the console and ``floor ruling`` print it.
 
     The same content as the Discord embed: title, body, each section (rulebook

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import handlers
-from bot.app import FloorBot, ruling_cooldown
+from bot.app import FloorBot, ruling_cooldown, send_reply_error
 from bot.embeds import NO_MENTIONS, reply_messages
 from bot.reply import Reply, error
 from bot.views import ReplyView, answer_interaction
@@ -51,6 +51,9 @@ class Rulings(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         reply = await asyncio.to_thread(compute)
+        if reply.kind == "error":  # refused after all (cards that can't be, facts that don't fit): privately
+            await send_reply_error(interaction, reply)
+            return
         reply, log_id = await self.bot.record_ruling(reply, interaction.user, interaction.guild)
         await answer_interaction(interaction, reply, ephemeral=False, feedback=reply.ruling is not None,
                                  log_id=log_id)

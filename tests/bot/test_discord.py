@@ -301,7 +301,10 @@ async def test_showdown_command(table: Any) -> None:
     assert "1.11" in [f.name for f in embed.fields] and "1.12" in [f.name for f in embed.fields]
     await table.env.advance_time(5)
     bad = await table.pat.slash(table.channel, "showdown", board="Ah Kd 7c 2s 9h", hands="Seat 1: As Ah")
-    assert "Ah appears both on the board" in (bad.response or bad.followups[0]).embeds[0].description
+    (notice,) = bad.followups
+    assert notice.ephemeral and "Ah appears both on the board" in notice.embeds[0].description
+    assert bad.response is None  # the public "thinking…" placeholder is gone
+    assert table.channel.last_message.embeds[0].title == "Ruling"  # the channel shows only the good one
 
 
 # -- mentions, safety, errors ------------------------------------------------------------------------------------
@@ -390,8 +393,9 @@ async def test_an_engine_failure_is_answered_and_logged_not_fatal(table: Any, mo
     result = await table.pat.slash(table.channel, "ruling", description="anything at all")
     errors = table.env.errors
     assert [str(getattr(e, "original", e)) for e in errors] == ["engine exploded"]
-    notice = result.followups[-1] if result.followups else result.response
+    (notice,) = result.followups
     assert notice.ephemeral and "Something went wrong" in notice.embeds[0].description
+    assert result.response is None  # no public trace of the failure
     assert any("command /ruling failed" in r.getMessage() for r in caplog.records)
     monkeypatch.undo()
     after = await table.pat.slash(table.channel, "rule", clause="2.8")  # still up
