@@ -36,6 +36,12 @@ class CommonFacts(BaseModel):
     actions: list[Action] | None = fact("What was the action so far in this betting round?")
     players_in_hand: int | None = fact("How many players are still in the hand?")
     pot: int | None = fact("How much is in the pot?")
+    hand_in_progress: bool | None = fact(
+        "Was the hand still in progress (live cards in play) when this happened?",
+        {"Yes, the hand was still being played": True, "No, the hand was over": False},
+        assume=True,
+        because="nothing said the hand had ended, so live cards are taken to be in play",
+    )
     live_cards: bool | None = fact("Does the player still have live cards in this hand?", YES_NO)
     asks_procedure: bool | None = fact(
         "Is this a general question about the procedure, not a particular hand?", YES_NO

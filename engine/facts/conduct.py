@@ -30,10 +30,6 @@ from engine.facts.base import YES_NO, fact
 
 class ConductFacts(BaseModel):
     # -- 3.1: what the supervisor may direct while live cards are in play ------------------------
-    round_complete: bool | None = fact(
-        "Was the hand already over (no live cards left in play) when this happened?",
-        {"Yes, the hand was over": True, "No, the hand was still being played": False},
-    )
     foreign_language: bool | None = fact(
         "Are players at the table speaking a language other than English?", YES_NO
     )

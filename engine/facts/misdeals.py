@@ -150,10 +150,3 @@ class MisdealFacts(BaseModel):
     hole_cards_seen: bool | None = fact(
         "Were a player's hole cards exposed to (seen by) one or more other players?", YES_NO
     )
-    hand_in_progress: bool | None = fact(
-        "Was the hand still in progress (live cards in play) when the hole cards were seen?",
-        YES_NO,
-        assume=True,
-        because="the cards were described as seen at the table with no word that the hand had ended, so live cards "
-                "are taken to be in play",
-    )

@@ -31,10 +31,8 @@ def _in_play(f: Facts) -> bool | None:
     A hand that was still running, or a player who still held live cards, means
     yes; a finished hand means no.
     """
-    if f.round_complete is not None:
-        return not f.round_complete
     if f.hand_in_progress is not None:
-        # Section 2's name for the same thing (2.7); read only when stated, never its assumption.
+        # Read only when stated, never its assumption: these rules ask instead.
         return f.hand_in_progress
     if f.live_cards:
         return True

@@ -63,9 +63,9 @@ _AFTER = (r"\bafter (?:the|a|that) hand\b|\bhand(?:'s| is| was| had)? (?:over|fi
 def _timing(doc: Doc) -> None:
     t = doc.low
     if re.search(_AFTER, t) and not re.search(r"\bstill in the hand\b|\bmid.?hand\b", t):
-        doc.set("round_complete", True)
+        doc.set("hand_in_progress", False)
     elif re.search(_DURING, t):
-        doc.set("round_complete", False)
+        doc.set("hand_in_progress", True)
     if re.search(r"\b(?:no live (?:hole )?cards|has(?:n'?t| not) (?:got )?(?:any )?live cards|between hands|"
                  r"(?:already|has|had|just|i'?ve|he'?s|she'?s) (?:already )?(?:folded|mucked)|"
                  r"after (?:he|she|i|they) (?:folded|mucked)|not in (?:the|this) hand|out of the hand|"
