@@ -258,8 +258,7 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(time limit|clock|count(?:ed)? (?:him |her )?down|(?:seconds|minute) to act|shot clock|given time|"
                  r"time (?:to act|expires?|ran out|runs out|is up))\b", t):
         doc.set("time_given", True)
-    if re.search(r"\b(expires?|expired|ran out|runs out|time is up|time'?s up|didn'?t act in time|before (?:the player|he|she) "
-                 r"acts)\b", t):
+    if re.search(r"\b(expires?|expired|ran out|runs out|time is up|time'?s up|didn'?t act in time)\b", t):
         doc.set("time_expired", True)
 
     # Out of turn.
