@@ -23,6 +23,8 @@ logged", "answer recorded") is on disk.  On SQLite that needs three things:
 from __future__ import annotations
 
 import re
+import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -61,18 +63,48 @@ def _normalise_url(url: str) -> str:
     return u.render_as_string(hide_password=False)
 
 
+BUSY_TIMEOUT_S = 30.0
+
+
+def _ensure_wal(path: str, deadline_s: float = BUSY_TIMEOUT_S) -> None:
+    """Switch the file to WAL once, before any pooled connection exists.
+
+    WAL is a property of the file and persists, so this is a no-op after the
+    first open.  Switching needs an exclusive lock, and SQLite may answer
+    "database is locked" at once rather than wait when several processes open
+    a new file together, so it is retried here, where nothing else is held.
+    """
+    deadline = time.monotonic() + deadline_s
+    while True:
+        con = sqlite3.connect(path, timeout=deadline_s)
+        try:
+            mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() == "wal" or con.execute("PRAGMA journal_mode=WAL").fetchone()[0].lower() == "wal":
+                return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        finally:
+            con.close()
+        time.sleep(0.05)
+
+
 def _sqlite_engine(url: str) -> Engine:
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    db = make_url(url).database
+    if db and db != ":memory:":
+        _ensure_wal(db)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_S})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None  # we say BEGIN ourselves, see below
         cur = dbapi_conn.cursor()
         try:
-            cur.execute("PRAGMA journal_mode=WAL")
+            if cur.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cur.execute("PRAGMA journal_mode=WAL")  # only :memory: or a file _ensure_wal did not see
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
         finally:
             cur.close()
 
