@@ -16,6 +16,7 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import snowballstemmer
@@ -52,7 +53,9 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
+    """Snowball stem, cached: the same few thousand words come back in every question."""
     return _stemmer.stemWord(word.replace("'", ""))
 
 
@@ -91,7 +94,7 @@ class Lexicon:
         # Longest phrases first so "all in" wins over "in".
         phrases.sort(key=lambda p: -len(p[0]))
         self._patterns = [
-            (re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
+            (p, re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
         ]
 
     @classmethod
@@ -111,8 +114,9 @@ class Lexicon:
         """The rulebook phrasings for every concept mentioned in ``text``."""
         norm = normalize(text)
         hits: list[int] = []
-        for pat, i in self._patterns:
-            if i not in hits and pat.search(norm):
+        for phrase, pat, i in self._patterns:
+            # The substring test is cheap and rules out almost every phrase before the regex runs.
+            if i not in hits and phrase in norm and pat.search(norm):
                 hits.append(i)
         return [self.concepts[i].means for i in hits]
 
@@ -142,6 +146,7 @@ class ClauseSearch:
                     self.vocab.setdefault(w, stem(w))
         self.vocab_stems = set(self.vocab.values())
         self._vocab_words = list(self.vocab)
+        self._typo_cache: dict[str, str | None] = {}
 
     def _document(self, c: Clause) -> list[str]:
         own = terms(f"{c.title or ''} {c.text}")
@@ -159,10 +164,19 @@ class ClauseSearch:
         for w in raw_words:
             if len(w) < 4 or w in STOPWORDS or stem(w) in self.vocab_stems or w.isdigit():
                 continue
-            match = process.extractOne(w, self._vocab_words, scorer=fuzz.ratio, score_cutoff=80)
-            if match:
-                out.append(self.vocab[match[0]])
+            fixed = self._closest(w)
+            if fixed:
+                out.append(fixed)
         return out
+
+    def _closest(self, word: str) -> str | None:
+        """The stem of the book word closest to ``word`` (rapidfuzz), remembered per word."""
+        if word not in self._typo_cache:
+            match = process.extractOne(word, self._vocab_words, scorer=fuzz.ratio, score_cutoff=80)
+            if len(self._typo_cache) > 50000:
+                self._typo_cache.clear()
+            self._typo_cache[word] = self.vocab[match[0]] if match else None
+        return self._typo_cache[word]
 
     def query_terms(self, query: str) -> list[str]:
         if self.lexicon is not None:

@@ -8,9 +8,9 @@ the file.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
+from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding.doc import Doc
 
 NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]))"

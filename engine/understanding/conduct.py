@@ -13,8 +13,7 @@ None, so the rules ask or assume as the fact itself says.
 
 from __future__ import annotations
 
-import re
-
+from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding.common import NUM, amounts_in, chips_described, parse_amount
 from engine.understanding.doc import Doc
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from engine.understanding import rx as re  # cached compiles: see rx.py
 from rules_index.search import normalize
 
 

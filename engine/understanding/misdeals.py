@@ -13,9 +13,8 @@ Where the words leave a fact open, it stays unset (None) so the rule asks:
 
 from __future__ import annotations
 
-import re
-
 from engine.facts.common import Action
+from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding.doc import Doc
 
 NUMBER = {"one": 1, "a single": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5,

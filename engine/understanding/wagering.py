@@ -9,9 +9,8 @@ chip", "the chip lands, THEN he says raise"), not for particular questions.
 
 from __future__ import annotations
 
-import re
-
 from engine.facts import Action
+from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding.common import NUM, amounts_in, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
