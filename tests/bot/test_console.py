@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from bot import handlers
 from bot.console import ConsoleSession, run_console
 from bot.render import reply_text
@@ -82,11 +80,15 @@ def test_ruling_follow_up_answered_by_number() -> None:
 
 def test_typed_answer_when_there_are_no_options() -> None:
     s = ConsoleSession()
-    s.handle("/ruling what is the minimum raise")
-    if s.pending is None or s.pending.question is None or s.pending.question.choices:
-        pytest.skip("the engine no longer asks a typed question here")
+    text = "a player put out a single 1000 chip without saying anything"
+    first = s.handle(f"/ruling {text}")
+    assert s.pending is not None and s.pending.question is not None and not s.pending.question.choices, first
+    assert "Type the answer (a number, e.g. 300)." in first
+    fact = s.pending.question.fact
     out = s.handle("300")
-    assert "== Ruling ==" in out and s.pending is None
+    from engine import answer
+
+    assert answer(text, extra_facts={fact: 300}).outcome in out
 
 
 def test_out_of_range_number_keeps_the_question_open() -> None:

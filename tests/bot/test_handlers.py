@@ -115,16 +115,16 @@ def test_follow_up_with_options_reruns_with_the_fact() -> None:
 
 
 def test_follow_up_typed_answer_is_parsed_to_the_fact_type() -> None:
-    text = "what is the minimum raise"
-    first = handlers.ruling_reply(text)
-    if first.question is None or first.question.choices:
-        pytest.skip("the engine no longer asks a typed question for this text")
+    facts = {"chips_put_out": 1000, "single_chip": True}
+    first = handlers.answer_request(RulingRequest(facts=facts, topic="1.4.2"))
+    assert first.question is not None and not first.question.choices, "expected a question typed in"
     fact = first.question.fact
+    assert fact == "bet_faced" and first.question.placeholder == "a number, e.g. 300"
     bad = handlers.follow_up_text(first, "lots")
-    assert not bad.ok and bad.question is None
-    good = handlers.follow_up_text(first, "1,500")
+    assert not bad.ok and bad.question is None and "whole number" in bad.body
+    good = handlers.follow_up_text(first, "1.5k")
     assert good.request is not None and good.request.answers == {fact: 1500}
-    assert good.body == answer(text, extra_facts={fact: 1500}).outcome
+    assert good.body == decide(Facts(**facts, bet_faced=1500), topic="1.4.2").outcome
 
 
 def test_option_number_out_of_range() -> None:
