@@ -114,6 +114,9 @@ class WageringFacts(BaseModel):
         "Is the player claiming the pot the one who made the last bet or raise?", YES_NO
     )
 
+    board: str | None = fact("What are the community cards (e.g. 'Ah Kd 7c 2s 9h')?")
+    hole_cards: dict[str, str] | None = fact("What hole cards did each player show (e.g. Seat 1: 'Ac 7d')?")
+
     # -- blinds and new players ------------------------------------------------------------
     new_player: bool | None = fact("Is the player new to the table?", YES_NO)
     refuses_blind: bool | None = fact("Does the player want to skip or refuse a blind?", YES_NO)

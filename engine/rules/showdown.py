@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Context, Finding, rule
 from engine.facts import Facts
+from engine.hands import showdown
 
 
 def _show_trigger(f: Facts) -> float:
@@ -72,4 +73,31 @@ def uncontested_caller_need_not_table(ctx: Context) -> Finding:
                 "the last bet or raise), and every other player has given up their claim by mucking, so the pot is "
                 "his without showing.",
         citations=["1.12", "1.11"],
+    )
+
+
+@rule("read_the_hands", ["3.5", "1.11"],
+      trigger=lambda f: 1.5 if (f.board and f.hole_cards and len(f.hole_cards) >= 2) else 0.0)
+def read_the_hands(ctx: Context) -> Finding:
+    """The cards speak: name each tabled hand, the winner(s), and who shows first (phevaluator does the reading)."""
+    holes = ctx.get("hole_cards")
+    board = ctx.get("board")
+    try:
+        sd = showdown(board, holes, order_of_play=list(holes), last_aggressor=ctx.peek("last_aggressor"))
+    except ValueError as exc:
+        return Finding(outcome=f"I cannot read those cards: {exc}. Give each card as rank and suit, e.g. 'Ah Kd'.",
+                       citations=["3.5"], confidence=0.3)
+    named = "; ".join(f"{p}: {v.name}" for p, v in sd.hands.items())
+    if sd.split:
+        result = f"The pot is split between {' and '.join(sd.winners)}."
+    else:
+        result = f"{sd.winners[0]} wins."
+    first = ""
+    if ctx.peek("last_aggressor"):
+        first = f" {sd.order[0]} shows first as the last to bet or raise (1.11)."
+    return Finding(
+        outcome=f"{named}. {result} The cards speak: any player may announce the correct strength of an opened hand, "
+                f"and a player need not call his own hand correctly to be awarded the pot.{first}",
+        citations=["3.5", "1.11"],
+        notes=[sd.note],
     )

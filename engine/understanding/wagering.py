@@ -356,6 +356,19 @@ def extract(doc: Doc) -> None:
         if raisers:
             doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
 
+    # Cards: "board Ah Kd 7c 2s 9h, seat 1 has Ac 7d, seat 2 shows Kc Kh".
+    card = r"(?:10|[2-9tjqka])[shdc]"
+    m = re.search(r"\b(?:board|community cards|runout|the flop turn and river)\b\s*(?:is|was|reads|:|of)?\s*((?:" + card
+                  + r"[\s,]*){3,5})", doc.low)
+    if m:
+        doc.set("board", " ".join(re.findall(card, m.group(1))))
+    holes: dict[str, str] = {}
+    for m in re.finditer(ACTOR + r"\s*(?:has|had|holds|held|shows|showed|tabled|tables|with|:)\s*((?:" + card
+                         + r"[\s,]*){2})", doc.low):
+        holes[_actor_name(m.group(1))] = " ".join(re.findall(card, m.group(2)))
+    if len(holes) >= 2:
+        doc.set("hole_cards", holes)
+
     # Blinds and new players.
     if re.search(r"\bnew (?:player|to the table)\b|\bjust sat\b|\bsits? down\b|\bsat down\b|\bjoin(?:s|ing)? the (?:table|game)\b"
                  r"|\bnew player\b", t):

@@ -1,0 +1,22 @@
+"""Showdown help from free text: hands named as a floor person says them, winners, who shows first."""
+
+from __future__ import annotations
+
+from engine import answer
+
+
+def test_reads_board_and_hands() -> None:
+    r = answer("board is Qs Qd 9c 9h 2s. seat 3 shows Ks 9d, seat 8 has Qc 4c. who takes it?")
+    assert r.citations[0] == "3.5"
+    assert "nines full of queens" in r.outcome or "queens full of nines" in r.outcome
+    assert "Seat 8 wins" in r.outcome
+
+
+def test_split_pot_when_the_board_plays() -> None:
+    r = answer("board Ah Kh Qh Jh Th, seat 1 has 2c 3c, seat 2 has 4d 5d - split?")
+    assert "split" in r.outcome and "royal flush" in r.outcome
+
+
+def test_duplicate_card_is_a_clear_error() -> None:
+    r = answer("board Ah Kd 7c 2s 9h, seat 1 has Ah 7d, seat 2 has Kc Kh")
+    assert "cannot read" in r.outcome
