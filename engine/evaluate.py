@@ -61,6 +61,8 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
     try:
         finding, chosen, ctx, trace = _run(rule, facts, no_assume)
     except Missing as m:
+        if facts.asks_procedure:
+            return explain(rule, facts)
         asking = m.rule or rule
         cites = _dedupe([*rule.clauses, *asking.clauses])
         under = rule.primary if asking is rule else f"{rule.primary} or its exception {asking.primary}"
@@ -106,6 +108,30 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
         confidence=round(confidence, 2),
         amounts=finding.amounts,
         notes=finding.notes,
+        facts=facts.stated(),
+    )
+
+
+def explain(rule: Rule, facts: Facts) -> Ruling:
+    """A general question the rule cannot apply to particular facts: state the rule, in the book's words.
+
+    Asking "what did the out-of-turn player do?" back to a trainee who asked what the procedure is would be no
+    answer; the clauses themselves are.
+    """
+    from rules_index import get_index
+
+    book = get_index().book
+    shown: list[str] = []
+    for cid in rule.clauses:
+        if cid in book.clauses and not any(cid.startswith(s + ".") for s in shown):
+            shown.append(cid)
+    text = " ".join(book.full_text(cid).replace("\n", " ") for cid in shown)
+    return Ruling(
+        kind="ruling",
+        outcome=f"In general (no particular hand was described), the rule is: {text}",
+        citations=list(rule.clauses),
+        trace=[TraceStep(rule=rule.name, clauses=rule.clauses, status="applied", note="stated in general")],
+        confidence=0.7,
         facts=facts.stated(),
     )
 

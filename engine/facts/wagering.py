@@ -44,6 +44,9 @@ class WageringFacts(BaseModel):
         assume=False,
         because="no declaration was reported, so none is assumed",
     )
+    indications: list[str] | None = fact(
+        "What did the player indicate, in order (e.g. check by tapping, then 'bet')?"
+    )
     verbal_amount: int | None = fact("What amount did the player say?")
     verbal_timing: Literal["before", "after"] | None = fact(
         "Was it said before the chips touched the table, or after?",
@@ -67,6 +70,8 @@ class WageringFacts(BaseModel):
         "Were the cards left unprotected (not face down behind the line, not held or capped)?", YES_NO
     )
     dealer_mucked: bool | None = fact("Did the dealer muck (kill) the cards?", YES_NO)
+
+    asks_dead_hand_wins: bool | None = fact("Is the question whether a dead hand can still win the pot?", YES_NO)
 
     # -- time --------------------------------------------------------------------
     time_given: bool | None = fact(

@@ -14,7 +14,8 @@ from engine.rules.misdeals import wrong_order_by_dealer
 
 
 @rule("unprotected_cards_no_redress", ["1.5.1", "1.5"],
-      trigger=lambda f: 1.0 if (f.cards_unprotected and f.dealer_mucked) else (0.5 if f.cards_unprotected else 0.0))
+      trigger=lambda f: (1.3 if not f.cards_crossed_line else 0.9) if (f.cards_unprotected and f.dealer_mucked)
+      else (0.5 if f.cards_unprotected else 0.0))
 def unprotected_cards_no_redress(ctx: Context) -> Finding:
     """Cards left unprotected that the dealer mucks are gone, with no redress."""
     return Finding(
@@ -110,11 +111,12 @@ rule("dealer_directed_wrong_order", ["2.6", "1.8"], overrides="out_of_turn_actio
      applies=lambda ctx: bool(ctx.get("dealer_caused")))(wrong_order_by_dealer)
 
 
-@rule("dead_hand_meaning", ["1.15"])
+@rule("dead_hand_meaning", ["1.15"], trigger=lambda f: 1.6 if f.asks_dead_hand_wins else 0.0)
 def dead_hand_meaning(ctx: Context) -> Finding:
     """A dead hand cannot win the pot."""
     return Finding(
-        outcome="A dead hand is a hand that is ineligible to win the pot; the rules that kill a hand include 1.1.5.1 "
+        outcome="No: a dead hand is a hand that is ineligible to win the pot, whatever its cards; the rules that "
+                "kill a hand include 1.1.5.1 "
                 "(folded cards), 1.5.1 (unprotected cards mucked), 1.7.1 (time expired), 3.14.2 (absent at the deal).",
         citations=["1.15"],
     )

@@ -238,6 +238,8 @@ def folded_hand_is_dead(ctx: Context) -> Finding:
 
 # -- 1.2: first indication binds -----------------------------------------------------------------
 def _conflicting_indications(f: Facts) -> float:
+    if f.indications and len(set(f.indications)) >= 2:
+        return 1.4
     if f.verbal is None or f.chips_put_out is None or f.verbal_timing is None:
         return 0.0
     if f.single_chip:
@@ -253,6 +255,14 @@ def _conflicting_indications(f: Facts) -> float:
 @rule("first_indication_binds", ["1.2", "1.1"], trigger=_conflicting_indications)
 def first_indication_binds(ctx: Context) -> Finding:
     """Of two indications, the first is binding."""
+    shown = ctx.peek("indications")
+    if shown and len(set(shown)) >= 2:
+        first, later = shown[0], [x for x in shown[1:] if x != shown[0]]
+        return Finding(
+            outcome=f"The first indication binds: the player's {first} came first, so it stands, and the later "
+                    f"{' / '.join(later)} does not count. Of two or more indications the first action is binding.",
+            citations=["1.2", "1.1"],
+        )
     said = ctx.get("verbal")
     timing = ctx.get("verbal_timing")
     put = ctx.get("chips_put_out")

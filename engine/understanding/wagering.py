@@ -17,7 +17,7 @@ from engine.understanding.doc import Doc
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
     r"small blind|big blind|sb|bb|villain|hero|i|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?player(?: to act| in seat \d+)?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody)"
+    r"(?:the )?(?:first |next |second |third |last )?player(?: to act| in seat \d+)?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
 _RAISE_VERB = r"(?:raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
@@ -45,7 +45,9 @@ _AFTER_LANDS = re.compile(
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
     r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced)"
 )
-_BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing)|"
+_BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
+                     r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
+                     r"while (?:he'?s |she'?s |he is |she is |still )?(?:reaching|holding|his hand|her hand|the chips? (?:was|were) in)|"
                      r"before (?:my|his|her|their|the) (?:[\w,]+ ){0,2}chips? (?:hit|touched|landed|went|was|were)|"
                      + _SAY + r".{0,40}\b(?:then|and then|before)\b.{0,30}" + PUT_VERB)
 
@@ -150,6 +152,8 @@ def extract(doc: Doc) -> None:
         preflop = doc.found.get("street") in (None, "preflop") and bb
         doc.set("bet_faced", bb if preflop else 0)
     if re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
+                 r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,30}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
+                 r"\b(?:wants? to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
@@ -227,6 +231,20 @@ def extract(doc: Doc) -> None:
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
                       r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
         doc.set("wants_to_change", True)
+    # Two indications in a row: "tapped the table, then said 'bet'", "said 'fold', then 'wait, i call'".
+    marks: list[tuple[int, str]] = []
+    for m in re.finditer(r"\b(?:tap(?:s|ped)?|knock(?:s|ed)?)\b(?: on)?(?: the)? (?:table|felt)", t):
+        marks.append((m.start(), "check"))
+    for m in re.finditer(_SAY + r"\s*['\"]?\s*(?:(?:nah|no|wait|actually|sorry|oh|hold on|i mean)[,\s]+)*(?:i\s+)?"
+                         r"(check|bet|call|raise|fold|all.?in)\b", t):
+        marks.append((m.start(), "all-in" if m.group(1).startswith("all") else m.group(1)))
+    for m in re.finditer(r"['\"]\s*(?:(?:nah|no|wait|actually|sorry|oh|hold on|i mean)[,\s]+)+(?:i\s+)?(check|bet|call|raise|fold)\b", t):
+        marks.append((m.start(), m.group(1)))
+    marks.sort()
+    kinds = [k for _p, k in marks]
+    if len(set(kinds)) >= 2:
+        doc.set("indications", list(dict.fromkeys(kinds)))
+
     if re.search(r"\bone motion\b|\bone go\b|\bsingle motion\b|\bone push\b", t):
         doc.set("one_motion", True)
     if re.search(r"\b(goes|went|going|reaches|reached|came) back (?:to|into) (?:his|her|my) stack\b|\bsecond motion\b|"
@@ -243,15 +261,24 @@ def extract(doc: Doc) -> None:
                  r"\bacross the line\b.{0,30}\bto (?:muck|fold)\b|\bto (?:the )?dealer\b.{0,20}\bfold|\bcards? (?:hit|reached|touched)"
                  r" the muck\b|\bthrew (?:his|her|my) cards\b|\bin the muck\b", t):
         doc.set("cards_crossed_line", True)
+    elif re.search(r"\b(?:cards?|hand|em|them)\b[^.]{0,40}\b(?:across|over|past|beyond) the (?:betting )?line\b", t) and re.search(
+            r"\bto (?:fold|muck)\b|\bfolding\b|\bmucking\b|\bas a fold\b|\bmeaning to fold\b|\bintending to fold\b", t):
+        doc.set("cards_crossed_line", True)
     if re.search(r"\b(?:grab|get|take|have|pull|want)s?\b[^.]{0,12}\b(?:cards?|hand|em|them)\b[^.]{0,10}\b(?:back|retriev)|"
                  r"\b(?:cards?|hand)\b[^.]{0,30}\bcome back\b|\bhand back\b|\bretriev|"
                  r"\breturn(?:ed)? to play\b|\brestored?\b|\bback in(?:to)? play\b", t):
         doc.set("wants_cards_back", True)
     if re.search(r"\b(loose|unprotected|not protected|left (?:his|her|my) cards|didn'?t protect|wasn'?t protecting|"
-                 r"reaching for|turned away|looking away)\b", t):
+                 r"reaching for|turned away|looking away|half over|hanging over|on the line|too close to the muck|"
+                 r"near the muck|next to the muck|(?:on|at|looking at|showing [a-z ]{0,20}on) (?:my|his|her) phone|distracted|"
+                 r"wasn'?t looking|not looking|turned around|got up|stood up)\b", t):
         doc.set("cards_unprotected", True)
     if re.search(r"\b(dealer|he|she)\b.{0,30}\b(swept|scooped|mucked|pulled|killed|took)\b.{0,30}\b(cards|hand|them|muck)\b", t):
         doc.set("dealer_mucked", True)
+
+    if re.search(r"\b(?:dead|declared dead|killed)\b[^?]{0,80}\b(?:win|won|eligible|award|pot|best hand|would have been best)\b|"
+                 r"\b(?:can|may|could) (?:a )?dead hand\b", t):
+        doc.set("asks_dead_hand_wins", True)
 
     # Time.
     if re.search(r"\b(time limit|clock|count(?:ed)? (?:him |her )?down|(?:seconds|minute) to act|shot clock|given time|"
@@ -261,6 +288,19 @@ def extract(doc: Doc) -> None:
         doc.set("time_expired", True)
 
     # Out of turn.
+    # "Seat 2 is first to act, but Seat 8 knocked before him", "B checks before A has acted": out of turn.
+    m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first) to act,? (?:but|and|when|yet) ", t)
+    if m_first:
+        after_first = [a for a in acts if t.find(a.actor.lower(), m_first.end()) >= 0 and a.actor.lower() != m_first.group(1)]
+        if after_first and not any(a.out_of_turn for a in acts):
+            after_first[0].out_of_turn = True
+    m_before = re.search(r"(?<![a-z])" + ACTOR + r" (?:" + _BET_VERB + "|" + _RAISE_VERB + "|" + _CALL_VERB + "|" + _CHECK_VERB
+                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?\s+(?:out of turn\s+)?before (?:" + ACTOR + r") (?:has |had )?(?:acted|acts|could act|did)", t)
+    if m_before and not any(a.out_of_turn for a in acts):
+        for a in acts:
+            if a.actor.lower() == m_before.group(1):
+                a.out_of_turn = True
+                break
     oot = [a for a in acts if a.out_of_turn]
     if oot or re.search(r"\bout of turn\b|\boot\b|\bbefore (?:his|her|my) turn\b|\bacted early\b", t):
         if oot:
@@ -308,14 +348,16 @@ def extract(doc: Doc) -> None:
         if m:
             doc.set("players_in_hand", len(re.findall(r"\d+", m.group(0))))
             doc.set("all_in_players", len(re.findall(r"\d+", m.group(0))))
-        if re.search(r"\b(both|we'?re both|both players|we are both)\b[^.]{0,20}\ball.?in\b", t):
+        if re.search(r"\b(both|we'?re both|both players|we are both|each)\b[^.]{0,30}\ball.?in\b|\ball.?in heads.?up\b|"
+                     r"\bheads.?up all.?in\b|\bgot all.?in\b[^.]{0,20}\bheads.?up\b", t) and not re.search(
+                r"\bbehind\b|\bcovers?\b|\bnot all.?in\b", t):
             doc.set("both_all_in", True)
         elif re.search(r"\b(still has|has|with)\b[^.]{0,20}\bbehind\b|\bnot all.?in\b|\bcovers?\b", t):
             doc.set("both_all_in", False)
         if re.search(r"\b(says no|said no|refuses|refused|doesn'?t want|does not want|won'?t|declines|declined|"
                      r"not agree|disagrees)\b", t):
             doc.set("both_agree", False)
-        elif re.search(r"\b(both (?:want|agree|agreed|wanna)|we both (?:want|wanna|agree)|agreed to run|both players agree)\b", t):
+        elif re.search(r"\b(both (?:ask|asked|request|requested|want|agree|agreed|wanna|would like)|we both (?:want|wanna|agree)|agreed to run|both players agree)\b", t):
             doc.set("both_agree", True)
         if re.search(r"\b(three times|thrice|3 times|run it 3)\b", t):
             doc.set("runs_requested", 3)
@@ -377,7 +419,13 @@ def extract(doc: Doc) -> None:
                  t):
         doc.set("refuses_blind", True)
 
-    # A general question: "how does a player ...", "what conditions must ...".
-    if re.search(r"^(how (?:does|do|should|many|much)|what (?:are|is|conditions|options|happens)|when (?:may|can|must|does)|"
-                 r"under what|if (?:a|the|i)\b|can (?:a|the) (?:player|dealer))", t):
+    # A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened.
+    cue = re.search(r"\b(how (?:do|does|should|must|can|may|many|much|is|are)|what (?:are|is|conditions|options|happens|should|must|"
+                    r"exactly|does)|when (?:may|can|must|does|a player|the dealer)|under what|where (?:and how|must|should|do)|"
+                    r"(?:is|are|may|can|must|should) (?:a|the|any) (?:player|dealer|spectator|supervisor)s?\b|"
+                    r"(?:is|are) (?:players|dealers) (?:allowed|permitted|required|obliged|entitled)|if (?:a|the|any) "
+                    r"(?:player|dealer|card|misdeal)|is it (?:allowed|legal|ok|permitted)|in general|what'?s the rule)", t)
+    narrative = bool(re.search(r"\bseats? \d|\btable \d|\bjust now\b|\btonight\b|\blast hand\b", t)) or any(
+        a.amount for a in acts) or bool(re.search(r"\b(?:i|he|she|villain|dude|my buddy|this guy)\s+(?:just\s+)?[a-z]+ed\b", t))
+    if cue and not narrative:
         doc.set("asks_procedure", True)
