@@ -25,6 +25,8 @@ DEFAULT_CHIPS = {
 class RulebookSettings(BaseModel):
     path: Path = Path("rules_index/rulebooks/poker-ape-house-rules.txt")
     lexicon: Path = Path("rules_index/lexicon.toml")
+    # Phrases people use for each clause's subject, indexed with the clause (ids of this rulebook).
+    clause_terms: Path = Path("rules_index/clause_terms.toml")
 
 
 class SearchSettings(BaseModel):
@@ -88,6 +90,10 @@ class Settings(BaseModel):
     @property
     def lexicon_path(self) -> Path:
         return self.resolve(self.rulebook.lexicon)
+
+    @property
+    def clause_terms_path(self) -> Path:
+        return self.resolve(self.rulebook.clause_terms)
 
     @property
     def sqlite_path(self) -> Path:

@@ -142,20 +142,21 @@ class RulesIndex:
 
 
 @lru_cache(maxsize=4)
-def _load(rulebook_path: str, lexicon_path: str, mtime: float) -> RulesIndex:
-    return RulesIndex(load_rulebook(rulebook_path), Lexicon.load(Path(lexicon_path)))
+def _load(rulebook_path: str, lexicon_path: str, terms_path: str | None, mtime: float) -> RulesIndex:
+    return RulesIndex(load_rulebook(rulebook_path),
+                      Lexicon.load(Path(lexicon_path), Path(terms_path) if terms_path else None))
 
 
 def get_index(rulebook_path: Path | None = None, lexicon_path: Path | None = None) -> RulesIndex:
     """The index for the configured rulebook, built once per process."""
-    if rulebook_path is None or lexicon_path is None:
-        from rules_index.config import default_settings
+    from rules_index.config import default_settings
 
-        s = default_settings()
-        rulebook_path = rulebook_path or s.rulebook_path
-        lexicon_path = lexicon_path or s.lexicon_path
-    mtime = Path(rulebook_path).stat().st_mtime + Path(lexicon_path).stat().st_mtime
-    return _load(str(rulebook_path), str(lexicon_path), mtime)
+    s = default_settings()
+    rulebook_path = rulebook_path or s.rulebook_path
+    lexicon_path = lexicon_path or s.lexicon_path
+    terms_path = s.clause_terms_path if s.clause_terms_path.is_file() else None
+    mtime = sum(Path(p).stat().st_mtime for p in (rulebook_path, lexicon_path, terms_path) if p)
+    return _load(str(rulebook_path), str(lexicon_path), str(terms_path) if terms_path else None, mtime)
 
 
 __all__ = ["Hit", "NotFound", "RulesIndex", "clause_ids_in", "get_index", "normalize", "parse_clause_id"]

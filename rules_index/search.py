@@ -79,8 +79,10 @@ class Concept:
 class Lexicon:
     """Slang and synonyms from a data file; matched as whole words."""
 
-    def __init__(self, concepts: list[Concept], respellings: dict[str, str] | None = None):
+    def __init__(self, concepts: list[Concept], respellings: dict[str, str] | None = None,
+                 clause_terms: dict[str, list[str]] | None = None):
         self.concepts = concepts
+        self.clause_terms = clause_terms or {}
         self.respellings = {normalize(k): v for k, v in (respellings or {}).items()}
         self._respell = (
             re.compile(r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(self.respellings, key=len, reverse=True))
@@ -98,11 +100,15 @@ class Lexicon:
         ]
 
     @classmethod
-    def load(cls, path: Path) -> Lexicon:
+    def load(cls, path: Path, clause_terms_path: Path | None = None) -> Lexicon:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
+        per_clause: dict[str, list[str]] = {}
+        if clause_terms_path is not None and clause_terms_path.is_file():
+            with clause_terms_path.open("rb") as fh:
+                per_clause = {str(k): [str(x) for x in v] for k, v in tomllib.load(fh).get("terms", {}).items()}
         return cls([Concept(tuple(c["say"]), c["means"]) for c in data.get("concept", [])],
-                   {str(k): str(v) for k, v in data.get("respell", {}).items()})
+                   {str(k): str(v) for k, v in data.get("respell", {}).items()}, per_clause)
 
     def respell(self, text: str) -> str:
         """Chat spellings ("b4", "w/o", "ur") as plain English, so the patterns see ordinary words."""
@@ -151,6 +157,8 @@ class ClauseSearch:
     def _document(self, c: Clause) -> list[str]:
         own = terms(f"{c.title or ''} {c.text}")
         doc = own * 2
+        if self.lexicon is not None:
+            doc += terms(" ".join(self.lexicon.clause_terms.get(c.id, [])))
         if c.parent:
             parent = self.book.clauses[c.parent]
             doc += terms(f"{parent.title or ''} {parent.text}")

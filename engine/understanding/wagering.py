@@ -119,13 +119,15 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
     t = doc.nums
     best: tuple[int, int] | None = None
     for m in re.finditer(PUT_VERB + r"\b(.{0,80})", t):
+        if re.search(r"\bpot (?:was |is |got |gets )?$|\bdealer (?:is )?(?:about to |going to |wants to )?$", t[max(0, m.start() - 25):m.start()]):
+            continue  # "the pot was pushed to seat 1", "the dealer is about to push": not a player's chips
         seg = m.group(1)
         seg = re.split(r"[.;!?]|\bthen\b|\bafter\b|\bbut\b", seg)[0]
         described = chips_described(seg)
         if described:
             return described[0], m.start()
         am = amounts_in(seg)
-        if am and re.match(r"\s*(?:chip\s+)?pot\b", seg[am[0][2]:]):
+        if am and (re.match(r"\s*(?:chip\s+)?pot\b", seg[am[0][2]:]) or re.search(r"\b(?:seats?|tables?|to s)\s*#?$", seg[:am[0][1]])):
             continue  # "push him the 3,200 pot": the pot, not chips put out
         if am:
             v, s, _e = am[0]
