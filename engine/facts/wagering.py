@@ -56,6 +56,11 @@ class WageringFacts(BaseModel):
     wants_to_change: bool | None = fact(
         "Does the player now want to change or take back part of the wager?", YES_NO
     )
+    asks_short_all_in: bool | None = fact(
+        "Is the question whether a player may go all-in for less than a full raise?", YES_NO
+    )
+    asks_string_bet: bool | None = fact("Is the question whether something was a string bet?", YES_NO)
+    asks_both_cards: bool | None = fact("Is the question whether both hole cards must be shown to win?", YES_NO)
     asks_min_raise: bool | None = fact("Is the question what the smallest legal raise is?", YES_NO)
     all_in_short: bool | None = fact(
         "Was the raise an all-in for less than a full raise?", YES_NO

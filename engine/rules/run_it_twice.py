@@ -64,7 +64,8 @@ def run_it_twice_offered(ctx: Context) -> Finding:
     ctx.get("both_all_in")
     ctx.get("both_agree")
     return Finding(
-        outcome="Yes, it may be run twice: two players remain with cards to come, both are all-in and both agree. "
+        outcome="Yes, run it twice may be offered and they can run it twice: two players remain with cards to come, "
+                "both are all-in and both agree. "
                 "Each board is worth half the pot (1.10).",
         citations=["1.9", "1.9.1", "1.9.2", "1.9.3", "1.10"],
     )

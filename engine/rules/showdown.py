@@ -8,7 +8,9 @@ from engine.hands import showdown
 
 
 def _show_trigger(f: Facts) -> float:
-    return 1.0 if (f.last_aggressor is not None or f.aggression is not None) and f.cards_tabled is None else 0.0
+    if f.cards_tabled is not None or f.asks_both_cards:
+        return 0.0
+    return 1.0 if (f.last_aggressor is not None or f.aggression is not None) else 0.0
 
 
 @rule("last_aggressor_shows_first", ["1.11"], trigger=_show_trigger)
@@ -36,6 +38,8 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
 
 
 def _tabling_trigger(f: Facts) -> float:
+    if f.asks_both_cards:
+        return 1.3
     if f.cards_tabled is not None:
         return 1.2
     if f.others_forfeited and f.last_aggressor is None and f.actions and any(a.kind == "call" for a in f.actions):

@@ -296,6 +296,15 @@ def first_indication_binds(ctx: Context) -> Finding:
       trigger=lambda f: 0.7 if f.wants_to_change and f.chips_put_out is None else 0.0)
 def wager_not_modified(ctx: Context) -> Finding:
     """A wager once made stands, except to comply with the rules."""
+    made = [a for a in (ctx.facts.actions or []) if a.kind in ("bet", "raise", "all-in") and a.amount]
+    if made:
+        a = made[-1]
+        return Finding(
+            outcome=f"No: {a.actor}'s {a.kind} of {money(a.amount)} stands at {money(a.amount)}. Once a wager is made "
+                    "it may not be modified, except where the rules require it, so the chips he pulled back go in "
+                    "again.",
+            citations=["1.3"], amounts={"wager": a.amount or 0},
+        )
     return Finding(
         outcome="No: once a player has made a wager it may not be modified, except where the rules require it "
                 "(for example making up a short call, 1.1.3.1, or completing a declared raise, 1.4).",
@@ -305,6 +314,8 @@ def wager_not_modified(ctx: Context) -> Finding:
 
 # -- 1.4: minimum raise --------------------------------------------------------------------------------
 def _min_raise_trigger(f: Facts) -> float:
+    if f.asks_short_all_in:
+        return 1.3
     if f.chips_put_out is not None or f.single_chip or not f.asks_min_raise:
         return 0.0
     if (f.actions and any(a.kind in ("bet", "raise", "all-in") for a in f.actions)) or f.bet_faced or f.big_blind:
@@ -315,6 +326,14 @@ def _min_raise_trigger(f: Facts) -> float:
 @rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger)
 def minimum_raise(ctx: Context) -> Finding:
     """A raise must be at least the last full bet or raise; an all-in may be less."""
+    if ctx.peek("asks_short_all_in"):
+        return Finding(
+            outcome="Yes, it is allowed: a raise must normally be at least the last full bet or raise, but 1.4 "
+                    "makes an exception for all-in situations, so a player may go all-in for less than a full raise. "
+                    "Whether that short all-in reopens the betting for players who already acted, the house rules "
+                    "do not say (staff decide).",
+            citations=["1.4"],
+        )
     if _no_numbers(ctx) and not ctx.facts.big_blind:
         return Finding(
             outcome="Every raise must be at least the size of the last full bet or raise in the round (the big blind "
@@ -489,10 +508,24 @@ def oversized_chip_declared_raise(ctx: Context) -> Finding:
 
 
 # -- 1.6: string bets -------------------------------------------------------------------------------------
-@rule("string_bet", ["1.6"],
-      trigger=lambda f: 1.0 if f.one_motion is False and not (f.verbal and f.verbal_timing == "before") else 0.0)
+def _string_trigger(f: Facts) -> float:
+    if f.asks_string_bet:
+        return 1.3
+    return 1.0 if f.one_motion is False and not (f.verbal and f.verbal_timing == "before") else 0.0
+
+
+@rule("string_bet", ["1.6"], trigger=_string_trigger)
 def string_bet(ctx: Context) -> Finding:
     """Chips added in a second motion without a declaration are a string bet: only the first motion counts."""
+    if ctx.peek("verbal") in ("raise", "bet", "call", "all-in") and ctx.peek("verbal_timing") == "before":
+        said = ctx.peek("verbal")
+        amt = ctx.peek("verbal_amount")
+        what = f"{said} to {money(amt)}" if amt and said in ("raise", "bet") else said
+        return Finding(
+            outcome=f"Not a string bet: the {what} was declared verbally first, and a player who declares his "
+                    "intention may then put the chips in with more than one motion. The declared action binds.",
+            citations=["1.6", "1.2"],
+        )
     facing = ctx.peek("bet_faced")
     first = ctx.peek("chips_put_out")
     if facing and first is not None and first <= facing:

@@ -124,6 +124,7 @@ def _shared_information(doc: Doc) -> None:
         t,
         _SHOW + r" (?:his |her |their |my |both |the |2 |two )?(?:hole )?(?:cards?|hand|holding)\b"
         r"(?: (?:only|just))? to " + r"(?!the (?:whole )?table|everyone|everybody|all)",
+        r"\bshow(?:s|ed|n|ing)? (?:his|her|their|my) [a-z]+(?: [a-z]+)? to (?:just|only) (?:his|her|one|a|the|their|seat) \w+",
         r"\bshow(?:s|ed|n|ing)? (?:his|her|their|my) [a-z]+(?: [a-z]+)? (?:only |just )?to (?:seat\s*#?\d+|s\d+|his "
         r"|her |the (?:guy|player|person)|one |another|a (?:friend|buddy|player)|him\b|her\b|me\b)",
         r"\bshow(?:s|ed|n|ing)? (?:only )?(?:seat\s*#?\d+|s\d+|his " + PAL + r"|her " + PAL + r"|the (?:guy|player|"
@@ -148,6 +149,8 @@ def _shared_information(doc: Doc) -> None:
         elif re.search(r"\bstill (?:has|holding|holds|had|in front of)\b|\bhas(?:n'?t| not) (?:mucked|folded)\b|"
                        r"\b(?:before|without) (?:mucking|folding)\b", tail):
             doc.set("shown_cards_mucked", False)
+    # What staff say is not a player sharing his hand: "the dealer says my hand is dead".
+    t = re.sub(r"\b(?:dealer|floor|supervisor|staff)(?:'s)? (?:says|said|told|tells|announced|announces)\b", " ", t)
     talk = _any(
         t,
         r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?|said|saying|says|mention(?:s|ed|ing)?|blurt(?:s|ed|ing)? out|"
@@ -164,6 +167,8 @@ def _shared_information(doc: Doc) -> None:
         r"away|laid down|was holding)\b",
         r"\b(?:compar|swap|exchang|discuss)\w* (?:their |his |her |our )?(?:hole )?(?:cards|hands|holdings)\b",
         r"\bshow(?:s|ed|ing)? each other\b",
+        r"\b(?:told|tells?|telling|whisper(?:s|ed|ing)?|said|says|saying)\b[^.]{0,40}['\"]\s*(?:i'?ve got|i have|i got|i'?m holding|"
+        r"i had|i flopped|i hit|i made|i folded)\b",
     )
     if talk:
         doc.set("hand_info_shared", True)
@@ -249,6 +254,8 @@ def _miscall(doc: Doc) -> None:
             r"\b(?:announc|call|declar)\w* (?:his|her|my|their|the) (?:own )?hand (?:wrong|incorrect)\w*\b",
             r"\bdidn'?t (?:realis|realiz|see|know|notice)e? (?:he|she|i) (?:had|made)\b",
             r"\bthought (?:he|she|i) (?:had|only had)\b[^.]{0,40}\b(?:actually|but|really)\b",
+            r"\b(?:tables?|tabled|turns? over|turned over|shows?|showed|at showdown)\b[^.]{0,40}\b(?:says?|said|announc\w*|"
+            r"call(?:s|ed)?)\b[^.]{0,40}\bbut\b[^.]{0,12}\b(?:he |she |it )?(?:actually|really|in fact)\b",
             r"\bcards? speaks?\b", r"\bcard speak\b"):
         doc.set("hand_miscalled", True)
     if doc.found.get("hand_miscalled") or m_ann:
@@ -332,7 +339,9 @@ def _seats(doc: Doc) -> None:
             r"\b(?:change|changing|changed|switch|switching|switched|swap|swapping|move|moving|moved) (?:my |his |her |"
             r"their )?seats?\b", r"\bwhich seat\b", r"\bassign(?:s|ed)? (?:me |him |her |them )?(?:a |the |my |his )?"
             r"seats?\b", r"\bsit (?:wherever|anywhere|where (?:i|he|she|we) (?:want|like))\b",
-            r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b", r"\bseat\s*#?\d+ (?:opens?|is open|"
+            r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b",
+            r"\b(?:insists? on|demands?|asks? for|take|taking|wants?) (?:taking |to take |to sit in )?seat\s*#?\d+",
+            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:opens?|is open|"
             r"opened up)\b"):
         doc.set("seat_request", True)
     m = re.search(r"\b(\d+|one|two|a couple of|couple of|a couple|an|one full) (?:full )?(?:orbits?|rounds)\b", doc.nums)

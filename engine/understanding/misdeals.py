@@ -529,7 +529,7 @@ _DIRECTION = re.compile(
     r"(?:my|his|her) turn)\b|"
     r"\bdealer\b[^.]{0,30}\b(?:told|tells|asked|asks|directed|directs|said|says|announced|announces|indicated|"
     r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
-    r"the action|action (?:is|was) on|action to)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
+    r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
 )
 _ACTOR = r"(seat \d+|s\d+|utg(?: ?\+ ?\d)?|the button|button|small blind|big blind|sb|bb|cutoff|hijack|lojack)"
 _VERB = (r"(raised|raises|re-?raised|bet|bets|called|calls|limped|folded|folds|checked|checks|shoved|jammed|"

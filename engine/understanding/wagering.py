@@ -233,6 +233,18 @@ def extract(doc: Doc) -> None:
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
                       r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
         doc.set("wants_to_change", True)
+    if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
+        doc.set("asks_string_bet", True)
+    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|multiple (?:trips|motions)|more than one (?:motion|trip)|"
+                 r"bit by bit|a few at a time|stack by stack)\b", t):
+        doc.set("one_motion", False)
+    if re.search(r"\ball.?in\b[^?]{0,80}\b(?:permitted|allowed|legal|ok|can he|may he|is he)\b[^?]{0,60}\b(?:less than|smaller than|short of|"
+                 r"not a full|under a full|isn'?t a full|below)\b|\b(?:less than|smaller than|short of) a full raise\b[^?]{0,40}\b(?:all.?in)\b[^?]{0,30}\b(?:allowed|permitted|legal)", t):
+        doc.set("asks_short_all_in", True)
+    if re.search(r"\bboth (?:hole )?cards\b[^?]{0,60}\b(?:win|awarded|pot|show|table)|\b(?:only|just) (?:one|1) card\b[^?]{0,60}\b(?:win|enough|sufficient|awarded)|"
+                 r"\bone card (?:is )?(?:enough|sufficient)", t):
+        doc.set("asks_both_cards", True)
+
     # Two indications in a row: "tapped the table, then said 'bet'", "said 'fold', then 'wait, i call'".
     marks: list[tuple[int, str]] = []
     for m in re.finditer(r"\b(?:tap(?:s|ped)?|knock(?:s|ed)?)\b(?: on)?(?: the)? (?:table|felt)", t):
@@ -345,7 +357,8 @@ def extract(doc: Doc) -> None:
         doc.set("players_in_hand", n)
 
     # Run it twice.
-    if re.search(r"\brun(?:ning)? it (?:twice|two times|2x|three times|thrice|3 times)|\brit\b|\bran it twice\b|\btwo boards\b", t):
+    if re.search(r"\b(?:run|running|ran|runs) (?:it |the board |the rest |them )?(?:twice|two times|2x|three times|thrice|3 times)|"
+                 r"\brit\b|\btwo boards\b|\bsecond board\b", t):
         m = re.search(r"\bseats? \d+(?:,? \d+)*,? and \d+\b[^.]{0,30}\ball.?in", t)
         if m:
             doc.set("players_in_hand", len(re.findall(r"\d+", m.group(0))))
@@ -382,6 +395,7 @@ def extract(doc: Doc) -> None:
                        r"nobody bet|no one bet)\b", t):
             doc.set("aggression", False)
     m = re.search(r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
+                  r"\b(?:turned|turns|flipped|flips|exposed|exposes) (?:over |up )?only (?:one|1)\b|\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|"
                   r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b", t)
     if m:
         doc.set("cards_tabled", 1)
