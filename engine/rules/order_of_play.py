@@ -15,7 +15,7 @@ from engine.rules.misdeals import wrong_order_by_dealer
 
 @rule("unprotected_cards_no_redress", ["1.5.1", "1.5"],
       trigger=lambda f: (1.3 if not f.cards_crossed_line else 0.9) if (f.cards_unprotected and f.dealer_mucked)
-      else (0.5 if f.cards_unprotected else 0.0))
+      else (0.3 if f.cards_unprotected else 0.0))
 def unprotected_cards_no_redress(ctx: Context) -> Finding:
     """Cards left unprotected that the dealer mucks are gone, with no redress."""
     return Finding(

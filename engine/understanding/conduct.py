@@ -254,6 +254,8 @@ def _miscall(doc: Doc) -> None:
             r"\b(?:announc|call|declar)\w* (?:his|her|my|their|the) (?:own )?hand (?:wrong|incorrect)\w*\b",
             r"\bdidn'?t (?:realis|realiz|see|know|notice)e? (?:he|she|i) (?:had|made)\b",
             r"\bthought (?:he|she|i) (?:had|only had)\b[^.]{0,40}\b(?:actually|but|really)\b",
+            r"\b(?:says?|said|announc\w*|call(?:s|ed)?)\b[^.]{0,30}\bbut (?:the board|it|his hand|her hand|the cards) "
+            r"(?:gives?|gave|makes?|made|plays?) (?:him|her|them)\b",
             r"\b(?:tables?|tabled|turns? over|turned over|shows?|showed|at showdown)\b[^.]{0,40}\b(?:says?|said|announc\w*|"
             r"call(?:s|ed)?)\b[^.]{0,40}\bbut\b[^.]{0,12}\b(?:he |she |it )?(?:actually|really|in fact)\b",
             r"\bcards? speaks?\b", r"\bcard speak\b"):
@@ -570,7 +572,8 @@ def _stacks(doc: Doc) -> None:
     if _any(t, r"\b(?:hid(?:e|es|den|ing)|cover(?:s|ed|ing)?|block(?:s|ed|ing)?|conceal(?:s|ed|ing)?|shield(?:s|ed|"
             r"ing)?)\b[^.]{0,20}\b(?:his|her|their|the|my) (?:whole |entire )?(?:stack|chips)\b",
             r"\b(?:stack|chips) (?:is |are )?(?:hidden|covered|blocked|out of sight|behind (?:his|her) (?:hands?|arms?|"
-            r"cards?|phone|drink))\b", r"\bcan'?t see (?:his|her|their|the) (?:whole |entire )?(?:stack|chips)\b",
+            r"cards?|phone|drink))\b", r"\b(?:stack|chips)\b[^.]{0,15}\b(?:behind|under|beneath) (?:his|her|their|a|the) (?!line\b|betting\b)\w+",
+            r"\bcan'?t see (?:his|her|their|the) (?:whole |entire )?(?:stack|chips)\b",
             r"\bwon'?t (?:show|let (?:me|us|anyone) see) (?:his|her) (?:stack|chips)\b"):
         doc.set("stack_hidden", True)
     if _any(t, r"\b(?:exact|precise|accurate|full|proper|actual) (?:chip )?count\b", r"\bcount (?:down )?(?:his|her|their|"

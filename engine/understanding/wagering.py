@@ -49,6 +49,7 @@ _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|
                      r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
                      r"while (?:he'?s |she'?s |he is |she is |still )?(?:reaching|holding|his hand|her hand|the chips? (?:was|were) in)|"
                      r"before (?:my|his|her|their|the) (?:[\w,]+ ){0,2}chips? (?:hit|touched|landed|went|was|were)|"
+                     + _SAY + r".{0,40}\b(?:then|and then)\b.{0,20}\b(?:counted|counting|counts|stacked|cut) (?:out )?(?:my|his|her|the)?\s*chips|"
                      + _SAY + r".{0,40}\b(?:then|and then|before)\b.{0,30}" + PUT_VERB)
 
 
@@ -283,7 +284,7 @@ def extract(doc: Doc) -> None:
                  r"\breturn(?:ed)? to play\b|\brestored?\b|\bback in(?:to)? play\b", t):
         doc.set("wants_cards_back", True)
     if re.search(r"\b(loose|unprotected|not protected|left (?:his|her|my) cards|didn'?t protect|wasn'?t protecting|"
-                 r"reaching for|turned away|looking away|half over|hanging over|on the line|too close to the muck|"
+                 r"reaching for (?:a|his|her|my) (?:drink|phone|chips|water|beer|coffee|food|jacket|bag)|turned away|looking away|half over|hanging over|on the line|too close to the muck|"
                  r"near the muck|next to the muck|(?:on|at|looking at|showing [a-z ]{0,20}on) (?:my|his|her) phone|distracted|"
                  r"wasn'?t looking|not looking|turned around|got up|stood up)\b", t):
         doc.set("cards_unprotected", True)
