@@ -16,37 +16,43 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TextIO
 
-from engine.training import QuizQuestion, default_questions, next_question
+from bot.quiz_core import (
+    console_user_id,
+    extra_ruling,
+    normalise_section,
+    numbered_options,
+    overall_line,
+    pick_for,
+    question_bank,
+    save_answer,
+    section_line,
+    verdict,
+    weakest_text,
+    where,
+)
+from engine.training import QuizQuestion
 
 if TYPE_CHECKING:
     from bot.store import Store, UserStats
+
+__all__ = ["console_user_id", "render_question", "render_reveal", "render_stats", "run_quiz_console"]
 
 HELP = """Answer with the option's number.
   stats   your record: accuracy by section, the clauses to work on
   skip    another question (nothing is saved)
   quit    leave (Ctrl-D too)"""
 
-def console_user_id(name: str) -> str:
-    """Console trainees are names, Discord ones numeric ids: the prefix keeps them apart."""
-    return f"console:{name}"
-
-
 def render_question(q: QuizQuestion, number: int) -> str:
     # No clause numbers before the answer: "which clause says...?" would give itself away.
-    where = f"section {q.section}" if q.section else "general"
-    lines = [f"Q{number} · {where}", q.prompt, ""]
-    lines += [f"  {i}. {opt}" for i, opt in enumerate(q.options, start=1)]
+    lines = [f"Q{number} · {where(q)}", q.prompt, ""]
+    lines += [f"  {opt}" for opt in numbered_options(q)]
     return "\n".join(lines)
 
 
 def render_reveal(q: QuizQuestion, choice: int) -> str:
-    if q.is_correct(choice):
-        head = f"Right: {q.answer}"
-    else:
-        head = f"Not quite. You chose {choice + 1}; the answer is {q.correct + 1}: {q.answer}"
-    parts = [head, "", f"Why: {q.explanation}", f"Clauses: {', '.join(q.clause_ids)}"]
-    if q.ruling and q.ruling not in q.explanation:
-        parts.append(f"Ruling: {q.ruling}")
+    parts = [verdict(q, choice), "", f"Why: {q.explanation}", f"Clauses: {', '.join(q.clause_ids)}"]
+    if extra_ruling(q):
+        parts.append(f"Ruling: {extra_ruling(q)}")
     if q.clause_text:
         parts += ["", "The rulebook:", *(f"  {line}" for line in q.clause_text.splitlines())]
     return "\n".join(parts)
@@ -57,13 +63,10 @@ def render_stats(st: UserStats, session_right: int, session_answered: int) -> st
     if not st.answered:
         lines.append("No saved answers yet.")
         return "\n".join(lines)
-    lines.append(f"All time: {st.right}/{st.answered} right ({st.accuracy:.0%}); "
-                 f"{st.clauses_seen} clauses seen, {st.clauses_mastered} in the top box.")
-    for s in st.by_section:
-        lines.append(f"  Section {s.section or '-'}: {s.right}/{s.answered} ({s.accuracy:.0%})")
+    lines.append(overall_line(st))
+    lines += [f"  {section_line(s)}" for s in st.by_section]
     if st.weakest:
-        lines.append("To work on: " + ", ".join(
-            f"{w.clause_id} ({w.right}/{w.seen} right)" for w in st.weakest))
+        lines.append("To work on: " + weakest_text(st))
     return "\n".join(lines)
 
 
@@ -80,7 +83,7 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
     clock = clock or (lambda: datetime.now(UTC))
     name = (user or "").strip() or getpass.getuser()
     user_id = console_user_id(name)
-    section = str(section).strip().rstrip(".") if section else None
+    section = normalise_section(section)
 
     def say(text: str) -> None:
         stdout.write(text + "\n")
@@ -89,10 +92,7 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
     from rules_index import get_index
 
     book = get_index().book
-    if questions is None:
-        questions = default_questions(rng, section=section)
-    elif section:
-        questions = [q for q in questions if q.section == section]
+    questions = question_bank(rng, section, questions)
     if not questions:
         say(f"No questions for section {section}. The rulebook's sections are 1, 2 and 3.")
         return 1
@@ -113,8 +113,7 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
         f": {len(questions)} questions. Type a number to answer; 'help' for commands.")
     try:
         while True:
-            progress = store.progress_for(user_id) if store else {}
-            q = next_question(progress, questions, clock(), rng, avoid=recent, book=book)
+            q = pick_for(store, user_id, questions, clock(), rng, avoid=recent, book=book)
             if q is None:
                 return 0
             say("")
@@ -150,8 +149,7 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
                 correct = q.is_correct(choice)
                 if store is not None:
                     # Saved before the verdict is shown: what the trainee saw marked is on disk.
-                    store.record_answer(user_id=user_id, user_name=name, question_id=q.id, section=q.section,
-                                        clause_ids=q.clause_ids, correct=correct, chosen=choice, now=clock())
+                    save_answer(store, user_id=user_id, user_name=name, q=q, choice=choice, now=clock())
                 session_answered += 1
                 session_right += int(correct)
                 say(render_reveal(q, choice))
