@@ -30,9 +30,11 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
                     "of play.",
             citations=["1.11"],
         )
+    you = who.lower() in ("i", "me", "hero", "you")
+    name, pron = ("You", "you") if you else (who[0].upper() + who[1:], "he")
     return Finding(
-        outcome=f"{who[0].upper() + who[1:]} must show first (or muck): he made the last aggressive action, and that "
-                "holds whichever betting round it was in, even if later streets were checked.",
+        outcome=f"{name} must show first (or muck): {pron} made the last aggressive action (bet or raise), and "
+                "that holds regardless of which betting round it was in, even if later streets were checked.",
         citations=["1.11"],
     )
 

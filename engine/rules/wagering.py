@@ -8,7 +8,7 @@ sizes), 1.6 (string bets), 1.13/1.14 (blinds).
 
 from __future__ import annotations
 
-from engine.betting import REOPEN_NOTE, round_state
+from engine.betting import REOPEN_NOTE, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Facts
 
@@ -240,6 +240,10 @@ def folded_hand_is_dead(ctx: Context) -> Finding:
 def _conflicting_indications(f: Facts) -> float:
     if f.indications and len(set(f.indications)) >= 2:
         return 1.4
+    facing = facing_of(f)
+    if (f.verbal in ("raise", "bet", "all-in") and f.verbal_timing == "after" and f.chips_put_out is not None
+            and not f.single_chip and facing and f.chips_put_out + (f.already_in or 0) == facing):
+        return 1.3  # exactly a call in chips, then a raise called out: the chips came first and bind
     if f.verbal is None or f.chips_put_out is None or f.verbal_timing is None:
         return 0.0
     if f.single_chip:
@@ -283,11 +287,19 @@ def first_indication_binds(ctx: Context) -> Finding:
                 outcome=f"The verbal {said} came first and binds: it is a {said} to {money(amt)}.",
                 citations=["1.2", "1.1"], amounts={said: amt},
             )
-    # The chips came first: they decide.
+    # The chips came first: they decide, read as if nothing had been said (the core does the arithmetic).
+    read = read_chips(put, current_bet=facing, last_full_raise=max(_last_full(ctx), 1) if facing else
+                      (ctx.facts.big_blind or ctx.facts.table_minimum or put or 1),
+                      already_in=already, stack_behind=ctx.peek("stack_behind"),
+                      single_chip=bool(ctx.peek("single_chip")))
+    what = {"call": f"a call of {money(read.total)}", "raise": f"a raise to {money(read.total)}",
+            "bet": f"a bet of {money(read.total)}", "check": "a check", "all-in": f"all-in for {money(read.total)}"}
+    extra = f" {money(read.returned)} is returned to him." if read.returned else ""
     return Finding(
-        outcome=f"The chips came first and are binding (the first of two indications): the {money(put)} put out "
-                "is read under 1.1.2.2, 1.4.1 and 1.4.2, and the later words do not change it.",
-        citations=["1.2", "1.1"],
+        outcome=f"It is {what[read.action]}: the chips came first and are binding (of two indications the first "
+                f"binds), so the later '{said}' does not change it.{extra}",
+        citations=list(dict.fromkeys(["1.2", "1.1", *read.clauses])),
+        amounts={read.action.replace("-", "_"): read.total, **({"returned": read.returned} if read.returned else {})},
     )
 
 

@@ -89,7 +89,7 @@ def _table_directions(doc: Doc) -> None:
     if re.search(r"\b(?:" + LANGUAGES + r")\b", t) or _any(
             t, r"\b(?:foreign|another|other|own|different|native) language\b", r"\benglish only\b",
             r"\bonly english\b", r"\bspeak(?:ing)? english\b", r"\bin english\b", r"\bnot (?:in )?english\b",
-            r"\b(?:a|their|his|her) (?:own )?language\b"):
+            r"\b(?:a|their|his|her) (?:own )?language\b", r"\b(?:espanol|hablar|francais|deutsch|russkiy)\b"):
         doc.set("foreign_language", True)
     if _any(t, r"\bloud(?:ly)?\b", r"\bnois[ey]\b|\bnoise\b", r"\bsilen(?:ce|t)\b(?! ?(?:bet|raise|call|slid|ly))",
             r"\bquiet\b", r"\bshut up\b", r"\b(?:yell|shout|scream|argu|bicker)(?:s|ed|ing)?\b",
@@ -377,7 +377,9 @@ def _chips(doc: Doc) -> None:
             r"\b(?:me|i|i'?ll|to)\s+(?:\w+\s+){0,2}(?:put|toss|throw|push|slide|bet|move|use)\w*\s+(?:in\s+)?(?:his|her|"
             r"their)\s+(?:chips|stack)\b",
             r"\b(?:bet|call|raise|wager|play|toss|put|throw)\w*\b[^.]{0,10}\b(?:out of|from|with|using) (?:my|his|her|"
-            r"their) (?:chips|stack)\b[^.]{0,15}\bfor (?:me|him|her|them)\b"):
+            r"their) (?:chips|stack)\b[^.]{0,15}\bfor (?:me|him|her|them)\b",
+            r"\b(?:friend|buddy|mate|wife|husband|someone|somebody|another player|he|she)\b[^.]{0,20}\b(?:bet|play|wager|"
+            r"call|raise|use|put in)\w* (?:my|his|her) chips\b"):
         doc.set("wagering_others_chips", True)
 
     if _any(t, r"\b(?:hand|hands|give|gives|gave|giving|pass|passes|passed|lend|lends|lent|loan|loaned|slide|slid|"
@@ -502,7 +504,8 @@ def _dealer_amounts(doc: Doc) -> None:
 
     said = re.search(r"\bdealer\b[^.]{0,40}?\b(?:said|says|told|announced|stated|called|quoted|gave|counted|"
                      r"valued|verified|confirmed|declared|read|mis-?read|mis-?counted|mis-?stated|mis-?quoted|"
-                     r"mis-?called|had)\b[^.]{0,40}?\$?(" + NUM + r")", n)
+                     r"mis-?called|had)\b[^.]{0,40}?\$?(" + NUM + r")", n) or re.search(
+        r"\bi (?:told|tell) (?:him|her|them|a player|the player|seat \d+|the table)\b[^.]{0,30}?\$?(" + NUM + r")", n)
     actual = re.search(r"\b(?:actually|really|in fact|turned out to be|was in fact|it was|was)\s+(?:only\s+)?\$?("
                        + NUM + r")\b(?![^.]{0,10}\bdealer)", n[said.end():] if said else "")
     wrong = _any(t, r"\bdealer\b[^.]{0,60}\b(?:wrong(?! (?:player|seat|person|guy|one|order|way|man))|incorrect(?:ly)?|mis-?(?:count|stat|read|call|quot)\w*|mistake|"

@@ -233,7 +233,10 @@ _PROCEDURE_Q = re.compile(
     r"\bhow (?:do|does|should|must|is|are|many)\b[^.?]{0,30}\b(?:shuffl\w*|riffl\w*|wash\w*|box\w*)\b|"
     r"\bhow many (?:riffles|washes|cuts|boxes)\b|\b(?:first|last|final|next) step\b|"
     r"\bwhat (?:comes|goes|happens|step) (?:after|before|first|next|last)\b|"
-    r"\bwhere (?:does|do|should|is) the cut card\b|\b(?:proper|correct|right|official|standard) "
+    r"\bwhere (?:does|do|should|is) the cut card\b|\b(?:house|our|the) shuffle (?:begin|start|end|finish)s?\b|"
+    r"\b(?:begin|start|end|finish)s? with (?:a |the )?(?:wash|riffle|box|cut)\b|"
+    r"\bis (?:that|this|it) (?:how|the way) (?:the |you |we )?(?:house )?shuffle|\bsupposed to (?:go|shuffle|be shuffled)\b|"
+    r"\bis (?:that|this) the (?:house|correct|proper|right) shuffle\b|\b(?:proper|correct|right|official|standard) "
     r"(?:way to )?(?:shuffl\w*)\b|\bsteps? (?:of|in) (?:the )?shuffl\w*"
 )
 _ASKED_STEPS: tuple[tuple[str, str], ...] = (

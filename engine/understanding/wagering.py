@@ -17,7 +17,7 @@ from engine.understanding.doc import Doc
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
     r"small blind|big blind|sb|bb|villain|hero|i|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?player(?: to act| in seat \d+)?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
+    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser)(?: to act| in seat \d+| after (?:him|her|me|that))?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
 _RAISE_VERB = r"(?:raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
@@ -160,7 +160,6 @@ def extract(doc: Doc) -> None:
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
-
     chips = chips_described(t)
     if put is not None:
         value, _pos = put
@@ -443,6 +442,18 @@ def extract(doc: Doc) -> None:
                     r"(?:is|are) (?:players|dealers) (?:allowed|permitted|required|obliged|entitled)|if (?:a|the|any) "
                     r"(?:player|dealer|card|misdeal)|is it (?:allowed|legal|ok|permitted)|in general|what'?s the rule)", t)
     narrative = bool(re.search(r"\bseats? \d|\btable \d|\bjust now\b|\btonight\b|\blast hand\b", t)) or any(
-        a.amount for a in acts) or bool(re.search(r"\b(?:i|he|she|villain|dude|my buddy|this guy)\s+(?:just\s+)?[a-z]+ed\b", t))
+        a.amount for a in acts) or bool(re.search(r"\b(?:i|he|she|villain|dude|my buddy|this guy)\s+(?:just\s+)?(?:[a-z]+ed|said|put|bet|threw|told|"
+                                r"went|got|made|had|gave|took|saw|let|hit|sat|left|did|ran)\b", t))
     if cue and not narrative:
         doc.set("asks_procedure", True)
+
+    # "The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
+    # of the action being asked about, not a wager in dispute.
+    if doc.found.get("asks_min_raise") and put is not None and "chips_put_out" in doc.found and not doc.found.get("single_chip"):
+        value, pos = put
+        first_pos = min((t.find(a.actor.lower()) for a in acts if t.find(a.actor.lower()) >= 0), default=len(t))
+        bet = Action(actor=_put_out_actor(doc, pos) or "player 0", kind="bet", amount=value)
+        acts = [bet, *acts] if pos < first_pos else [*acts, bet]
+        doc.found.pop("chips_put_out", None)
+        doc.found.pop("chip_count", None)
+        doc.set("actions", acts, overwrite=True)
