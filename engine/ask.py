@@ -37,6 +37,17 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
     if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
+    m = re.search(r"\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find) (?:the )?(?:house )?"
+                  r"rules? (?:about|on|for|regarding|re|covering|when|if)\b\s*(.+?)\s*\??$", low)
+    if m:
+        # "what's the rule about counting chips at an all-in": the clause on that subject, with its sub-clauses.
+        named = ix.by_title(m.group(1))
+        if named is not None:
+            return [named.id]
+        hits = [h.id for h in ix.search(m.group(1), k=3)]
+        if hits:
+            top = ix.book.clauses[hits[0]]
+            return [top.parent if top.parent in hits and ix.book.clauses[top.parent].kind == "clause" else top.id]
     if not asks or not _SECTION_WORDS.search(low):
         return None
     # "show me the shuffling procedure", "the exact wording of the Staff Authority section"

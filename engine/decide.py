@@ -138,9 +138,12 @@ def _rival(r: Rule, score: float, facts: Facts, hits: list[tuple[str, float]] | 
 
 
 def _conflict(first: Ruling, second: Ruling, a: Rule, b: Rule) -> Ruling:
-    """Two rules apply and disagree: report both instead of picking one."""
-    if second.kind != "ruling" or second.outcome == first.outcome:
+    """Two rules apply and disagree on the numbers: report both instead of picking one."""
+    if second.kind != "ruling":
         return first
+    shared = set(first.amounts) & set(second.amounts)
+    if not any(first.amounts[k] != second.amounts[k] for k in shared):
+        return first  # different words, same numbers: no real disagreement
     return Ruling(
         kind="ruling",
         outcome=(f"Two rules apply here and point different ways. Under {a.primary}: {first.outcome} "

@@ -619,7 +619,7 @@ def all_in_precise_count(ctx: Context) -> Finding:
 # -- 3.19: the dealer's valuation of a bet -----------------------------------------------------------------------------
 def _valuation_trigger(f: Facts) -> float:
     if f.dealer_misvalued:
-        return 1.8  # the dealer's wrong count is the decisive fact, ahead of how the player signalled
+        return 2.0  # the dealer's wrong count is the decisive fact, ahead of how the player signalled
     if f.dealer_said_amount is not None:
         return 1.2
     return 1.0 if f.bet_value_asked else 0.0

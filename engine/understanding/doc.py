@@ -24,7 +24,10 @@ class Doc:
     def low(self) -> str:
         from rules_index import get_index
 
-        t = re.sub(r"\s+", " ", normalize(self.text)).strip()
+        # Markdown and chat decoration (**bold**, `code`, > quotes, # headings, - bullets) carry no facts.
+        t = re.sub(r"[`*_#>~|]+", " ", normalize(self.text))
+        t = re.sub(r"(?m)^\s*[-•]\s+", " ", t)
+        t = re.sub(r"\s+", " ", t).strip()
         return get_index().lexicon.respell(t)
 
     @cached_property

@@ -20,8 +20,8 @@ def rival_rules() -> Iterator[None]:
     def trig(f: Facts) -> float:
         return 5.0 if f.table_minimum == 7 else 0.0
 
-    rule(names[0], ["3.10"], trigger=trig)(lambda ctx: Finding(outcome="A says yes.", citations=["3.10"]))
-    rule(names[1], ["3.11"], trigger=trig)(lambda ctx: Finding(outcome="B says no.", citations=["3.11"]))
+    rule(names[0], ["3.10"], trigger=trig)(lambda ctx: Finding(outcome="A says yes.", citations=["3.10"], amounts={"call": 100}))
+    rule(names[1], ["3.11"], trigger=trig)(lambda ctx: Finding(outcome="B says no.", citations=["3.11"], amounts={"call": 200}))
     yield
     for n in names:
         REGISTRY.pop(n)
@@ -45,3 +45,12 @@ def test_a_rule_and_its_exception_never_conflict() -> None:
     assert "Two rules apply" not in r.outcome
     assert r.trace[-1].rule == "oversized_chip_declared_raise"
 
+
+
+def test_same_numbers_in_other_words_are_not_a_conflict(rival_rules: None) -> None:
+    from engine.core import REGISTRY as R
+
+    R["test_rival_b"].decide = lambda ctx: Finding(outcome="B agrees, worded otherwise.", citations=["3.11"],
+                                                   amounts={"call": 100})
+    r = decide(Facts(table_minimum=7))
+    assert "Two rules apply" not in r.outcome
