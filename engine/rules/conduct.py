@@ -661,8 +661,8 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
         )
     action = f.verbal
     if action == "fold":
-        return Finding(outcome="The fold stands: a player who acts after an incorrect valuation by the dealer is "
-                               "bound by his action." + pot_note, citations=cites, confidence=0.9)
+        return Finding(outcome="The fold stands and is binding: a player who acts after an incorrect valuation by the "
+                               "dealer is bound by his action." + pot_note, citations=cites, confidence=0.9)
     if action in ("raise", "bet", "all-in"):
         return Finding(
             outcome=f"His {action} stands: a player who acts after an incorrect valuation by the dealer is bound by "

@@ -221,7 +221,8 @@ def _advice(doc: Doc) -> None:
             r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?) " + target + r" what to do\b",
             r"\b(?:ask(?:s|ed|ing)?|consult(?:s|ed|ing)?) (?:his|her|my) (?:" + PAL + r"|coach)\b[^.]{0,30}"
             r"\b(?:what to do|whether to|should (?:i|he|she))\b",
-            r"\b(?:backseat|back.?seat|table coach(?:ing)?)\b"):
+            r"\b(?:backseat|back.?seat|table coach(?:ing)?)\b",
+            r"\btell (?:me|him|her|them) (?:whether|if|when|what) (?:to|i should|he should|she should)\b"):
         doc.set("advice_given", True)
 
 
@@ -325,7 +326,8 @@ def _contest(doc: Doc) -> None:
     elif _any(t, r"\bimmediately\b", r"\bright away\b", r"\bstraight away\b", r"\bbefore (?:the )?(?:next|new) "
               r"(?:hand|deal|card|shuffle)\b", r"\bbefore (?:the dealer|anyone) (?:dealt|pitched|shuffled)\b",
               r"\bwhile (?:the dealer was )?(?:pushing|shipping) the pot\b", r"\bas (?:the )?pot (?:was|is) being "
-              r"(?:pushed|shipped)\b"):
+              r"(?:pushed|shipped)\b", r"\bwhile (?:the dealer was )?(?:still )?(?:shuffling|scrambling|washing)\b",
+              r"\bbefore (?:the )?(?:first card|cards?) (?:was|were|of the next)\b"):
         doc.set("contest_timing", "before")
 
 
@@ -598,8 +600,11 @@ def _stacks(doc: Doc) -> None:
               r"\b(?:pushed|pushes|slid|slides|shipped|ships|moved) (?:his |her )?(?:whole|entire|all (?:his|her)) "
               r"(?:stack|chips)\b", r"\bwhole stack\b"):
         doc.set("facing_all_in", True)
-    if doc.found.get("facing_all_in") and (doc.found.get("precise_count_asked") or re.search(r"\bannounc", t)):
+    says_all_in = re.search(r"\b(?:supposed to|should(?:n'?t)?|has to|have to|must|need to|needs to) (?:the dealer )?"
+                            r"(?:say|announce|call(?: out)?) (?:it|all.?in|the all.?in)\b", t)
+    if doc.found.get("facing_all_in") and (doc.found.get("precise_count_asked") or re.search(r"\bannounc", t) or says_all_in):
         if _any(t, r"\b(?:didn'?t|did not|never|failed to|forgot to|doesn'?t|does not) (?:verbally )?announce\b",
+                r"\bnobody said anything\b", r"\bno one said anything\b", r"\bwithout a word\b", r"\bsilently\b",
                 r"\b(?:wasn'?t|was not|not) (?:verbally )?announced\b", r"\bwithout (?:the dealer )?announc\w*\b"):
             doc.set("all_in_announced", False)
         elif _any(t, r"\bdealer (?:verbally )?announced\b", r"\bannounced (?:it|the all.?in)\b"):
@@ -610,17 +615,18 @@ def _stacks(doc: Doc) -> None:
 def _all_in_total(doc: Doc) -> None:
     """The all-in amount once counted ("the dealer counted two 1,000s and three 500s"), and the caller's bet so far."""
     n = doc.nums
-    m = re.search(r"\bcount(?:s|ed|ing)?\b(.{0,120})", n)
     total = None
-    if m:
+    for m in re.finditer(r"\bcount(?:s|ed|ing)?\b(.{0,120})", n):
+        # "asked for a count ... the dealer counts it as four 1,000s": the first count that names chips wins.
         seg = re.split(r"[;?!]|\.(?!\d)|\bhow\b", m.group(1))[0]
         described = chips_described(seg)
         if described:
             total = described[0]
-        else:
-            am = amounts_in(seg)
-            if am and re.search(r"\b(?:to|at|came to|comes to|was|is)\s*\$?" + NUM, seg):
-                total = am[0][0]
+            break
+        am = amounts_in(seg)
+        if am and re.search(r"\b(?:to|at|came to|comes to|was|is)\s*\$?" + NUM, seg):
+            total = am[0][0]
+            break
     if total is None:
         m = re.search(r"\ball.?in (?:for|of|is|was)\s+\$?(" + NUM + r")", n)
         total = parse_amount(m.group(1)) if m else None
