@@ -50,7 +50,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 "Who shows first and who wins at showdown (1.11, 1.12).", console=False),
     CommandSpec("rulings", "/rulings recent · /rulings search · /rulings overturn",
                 "Staff: the ruling log; overturn a logged ruling.", staff=True, console=False),
-    CommandSpec("quiz", "/quiz", "Dealer training quiz.", console=False),
+    CommandSpec("quiz", "/quiz ask [section] · /quiz stats",
+                "Dealer training: a question only you answer (missed clauses return sooner); your record.",
+                console=False),
+    CommandSpec("quiz round", "/quiz round [questions] [seconds] [section]",
+                "Staff: a timed quiz round for the channel; one answer each, then a leaderboard.", staff=True,
+                console=False),
+    CommandSpec("leaderboard", "/leaderboard [days]", "The quiz's top players, all time or the last few days.",
+                console=False),
     CommandSpec("help", "/help", "What Floor can do."),
 )
 

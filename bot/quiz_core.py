@@ -113,10 +113,11 @@ def comes_back(recorded: RecordedAnswer) -> str:
     if not recorded.progress:
         return ""
     p = recorded.progress[0]
-    return f"{p.clause_id} comes back in {_duration(p.due_at - recorded.answered_at)}"
+    return f"{p.clause_id} comes back in {in_words(p.due_at - recorded.answered_at)}"
 
 
-def _duration(span: timedelta) -> str:
+def in_words(span: timedelta) -> str:
+    """A span as a trainee would say it: "10 minutes", "3 days" (rounded to the largest unit)."""
     seconds = max(0, round(span.total_seconds()))
     for unit, size in (("day", 86_400), ("hour", 3_600), ("minute", 60)):
         if seconds >= size:
