@@ -387,3 +387,21 @@ async def test_without_a_store_questions_still_come_but_nothing_pretends_to_be_s
     no_round = await table.dana.slash(table.channel, "quiz round")
     assert no_round.ephemeral and no_round.response.embeds[0].title == "No training records"
     assert cog.rounds == {}
+
+
+async def test_a_long_clause_continues_in_follow_ups_with_next_on_the_last(table: Any, cog: Any) -> None:
+    long_text = "\n\n".join(f"1.4.{i} " + "A very long clause sentence. " * 40 for i in range(1, 10))
+    cog.questions = [_q("1.4").model_copy(update={"clause_text": long_text})]
+    result = await table.pat.slash(table.channel, "quiz ask")
+    pressed = await table.pat.click(result.response, label="1")
+    first = result.response
+    assert first.embeds[0].title == "Right" and labels(first) == []
+    assert pressed.followups and all(m.ephemeral for m in pressed.followups)
+    for message in (first, *pressed.followups):
+        assert not limit_problems(message.embeds)
+    shown = "".join(f.value for m in (first, *pressed.followups) for e in m.embeds for f in e.fields
+                    if f.name.startswith("The rulebook"))
+    assert shown.count("A very long clause sentence.") == 9 * 40  # nothing cut
+    assert labels(pressed.followups[-1]) == ["Next question"]
+    nxt = await table.pat.click(pressed.followups[-1], label="Next question")
+    assert nxt.followups and asked_clause(nxt.followups[0]) == "1.4"
