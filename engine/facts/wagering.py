@@ -61,6 +61,7 @@ class WageringFacts(BaseModel):
     )
     asks_string_bet: bool | None = fact("Is the question whether something was a string bet?", YES_NO)
     asks_both_cards: bool | None = fact("Is the question whether both hole cards must be shown to win?", YES_NO)
+    actions_asked: list[str] | None = fact("Which actions (check, bet, call, raise, fold) is the question about?")
     asks_min_raise: bool | None = fact("Is the question what the smallest legal raise is?", YES_NO)
     all_in_short: bool | None = fact(
         "Was the raise an all-in for less than a full raise?", YES_NO

@@ -26,6 +26,28 @@ def unprotected_cards_no_redress(ctx: Context) -> Finding:
     )
 
 
+@rule("protect_live_cards", ["1.5", "1.5.1"])
+def protect_live_cards(ctx: Context) -> Finding:
+    """Players protect their own cards: face down on the table, behind the betting line."""
+    return Finding(
+        outcome="Players must protect their live cards by keeping them face down on the table surface and behind the "
+                "betting line. Cards left insufficiently protected may be mucked by the dealer by accident, and then "
+                "there is no redress (1.5.1).",
+        citations=["1.5", "1.5.1"],
+    )
+
+
+@rule("act_in_time", ["1.7", "1.7.1"])
+def act_in_time(ctx: Context) -> Finding:
+    """Players must act in a timely manner; stalling on purpose is not permitted."""
+    return Finding(
+        outcome="No: players are expected to act in a timely manner and are not permitted to stall the game on "
+                "purpose. After a reasonable time the dealer may set a time limit, and a hand not acted on in time "
+                "is declared dead (1.7.1).",
+        citations=["1.7", "1.7.1"],
+    )
+
+
 @rule("time_expired_hand_dead", ["1.7.1", "1.7"],
       trigger=lambda f: 1.0 if f.time_expired else (0.6 if f.time_given else 0.0))
 def time_expired_hand_dead(ctx: Context) -> Finding:

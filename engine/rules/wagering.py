@@ -88,20 +88,20 @@ ACTION_HOW = {
       trigger=lambda f: 0.0)
 def indicating_action(ctx: Context) -> Finding:
     """Players act by saying so, or by the motions of 1.1.1-1.1.5."""
-    asked = ctx.peek("verbal")
-    order = list(ACTION_CLAUSES)
-    if asked in ACTION_CLAUSES:
-        order.remove(asked)
-        order.insert(0, asked)
-    parts = [ACTION_HOW[a] for a in order if a != "fold"] + [ACTION_HOW["fold"]]
-    if asked in ACTION_CLAUSES:
-        parts = [ACTION_HOW[asked]]
-        cites = [ACTION_CLAUSES[asked], "1.1"]
+    named = [a for a in (ctx.peek("actions_asked") or []) if a in ACTION_CLAUSES]
+    if not named and ctx.peek("verbal") in ACTION_CLAUSES:
+        named = [ctx.peek("verbal")]
+    if named:
+        # The question is about particular actions: their clauses decide, 1.1 frames them.
+        parts = [ACTION_HOW[a] for a in named]
+        cites = [*(ACTION_CLAUSES[a] for a in named), "1.1"]
     else:
-        cites = ["1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5", "1.1"]
+        # The question is about acting at all (out loud or not): 1.1 decides.
+        parts = [ACTION_HOW[a] for a in ACTION_CLAUSES]
+        cites = ["1.1", "1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5"]
     return Finding(
-        outcome="A player may always announce the action out loud; without words, the player shows "
-                + "; ".join(parts) + ".",
+        outcome="A player may act either by verbal announcement of the action or without speaking, by the action "
+                "itself: " + "; ".join(parts) + ".",
         citations=cites,
         confidence=0.85,
     )

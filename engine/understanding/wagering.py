@@ -294,6 +294,9 @@ def extract(doc: Doc) -> None:
                  r"\b(?:can|may|could) (?:a )?dead hand\b", t):
         doc.set("asks_dead_hand_wins", True)
 
+    if re.search(r"\b(?:too long|taking forever|stall\w*|tank\w*|slow.?roll\w*)\b", t) and re.search(r"\bdead\b", t):
+        doc.set("time_given", True)  # the question is where a clock ends: the 1.7.1 procedure
+
     # Time.
     if re.search(r"\b(time limit|clock|count(?:ed)? (?:him |her )?down|(?:seconds|minute) to act|shot clock|given time|"
                  r"time (?:to act|expires?|ran out|runs out|is up))\b", t):
@@ -440,12 +443,16 @@ def extract(doc: Doc) -> None:
                     r"exactly|does)|when (?:may|can|must|does|a player|the dealer)|under what|where (?:and how|must|should|do)|"
                     r"(?:is|are|may|can|must|should) (?:a|the|any) (?:player|dealer|spectator|supervisor)s?\b|"
                     r"(?:is|are) (?:players|dealers) (?:allowed|permitted|required|obliged|entitled)|if (?:a|the|any) "
-                    r"(?:player|dealer|card|misdeal)|is it (?:allowed|legal|ok|permitted)|in general|what'?s the rule)", t)
+                    r"(?:player|dealer|card|misdeal)|is it (?:allowed|legal|ok|permitted)|in general|what'?s the rule|"
+                    r"(?:count|counts|mean|means|work|works) as (?:a |an )?(?:check|bet|call|raise|fold))", t)
     narrative = bool(re.search(r"\bseats? \d|\btable \d|\bjust now\b|\btonight\b|\blast hand\b", t)) or any(
         a.amount for a in acts) or bool(re.search(r"\b(?:i|he|she|villain|dude|my buddy|this guy)\s+(?:just\s+)?(?:[a-z]+ed|said|put|bet|threw|told|"
                                 r"went|got|made|had|gave|took|saw|let|hit|sat|left|did|ran)\b", t))
     if cue and not narrative:
         doc.set("asks_procedure", True)
+        named = [w for w in ("check", "bet", "call", "raise", "fold") if re.search(r"\b(?:a |an |to )?" + w + r"\b", t)]
+        if named:
+            doc.set("actions_asked", named)
 
     # "The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
     # of the action being asked about, not a wager in dispute.
