@@ -75,6 +75,9 @@ class MisdealFacts(BaseModel):
     shuffle_steps: list[ShuffleStep] | None = fact(
         "Which step(s) of the shuffle are in question (skipped or done wrong, or asked about)?"
     )
+    shuffle_sequence: list[str] | None = fact(
+        "What steps did the dealer do, in order (wash, riffle, box, cut)?"
+    )
     asks_shuffle_procedure: bool | None = fact("Is this a question about how the deck is shuffled?", YES_NO)
 
     # -- dealing errors: 2.1.3 and 2.1.4 --------------------------------------------------------------------

@@ -563,15 +563,56 @@ def exposed_hole_cards_shown_to_all(ctx: Context) -> Finding:
 
 
 # -- 2.8: the shuffle --------------------------------------------------------------------------------------------
+HOUSE_SEQUENCE = ["wash", "riffle", "riffle", "box", "riffle", "cut"]
+
+
+def _compare_shuffle(seq: list[str]) -> Finding:
+    """A described shuffle against 2.8's: the same, or where it differs, step by step."""
+    if seq == HOUSE_SEQUENCE:
+        return Finding(outcome=f"Yes, that is the house shuffle: {PROCEDURE}.",
+                       citations=["2.8", "2.8.1", "2.8.2", "2.8.3", "2.8.4", "2.8.5"])
+    diffs: list[str] = []
+    cites: list[str] = []
+    box_at = seq.index("box") if "box" in seq else None
+    before = seq[:box_at].count("riffle") if box_at is not None else seq.count("riffle")
+    after = seq[box_at + 1:].count("riffle") if box_at is not None else 0
+    if seq.count("wash") != 1 or seq[0] != "wash":
+        diffs.append("it must start with one wash")
+        cites.append("2.8.1")
+    if before != 2:
+        diffs.append(f"it needs two riffles before the box, not {before}")
+        cites.append("2.8.2")
+    if box_at is None or seq.count("box") != 1:
+        diffs.append("the deck must be boxed once")
+        cites.append("2.8.3")
+    if after != 1:
+        diffs.append(f"it needs one riffle after the box, not {after}")
+        cites.append("2.8.4")
+    if seq[-1] != "cut" or seq.count("cut") != 1:
+        diffs.append("it must end with one cut, cut card to the bottom")
+        cites.append("2.8.5")
+    return Finding(
+        outcome=f"No, that is not the house shuffle: {'; '.join(diffs) or 'the order of the steps is wrong'}. The "
+                f"house shuffle is {PROCEDURE}.",
+        citations=list(dict.fromkeys(["2.8", *cites])),
+    )
+
+
 def _shuffle_question(f: Facts) -> float:
-    if not f.asks_shuffle_procedure or f.properly_shuffled is False:
+    if f.shuffle_sequence:
+        return 1.3  # "wash, riffle, riffle, riffle, box, cut: is that the house shuffle?"
+    if not f.asks_shuffle_procedure:
         return 0.0
-    return 0.9
+    # A question about how the shuffle goes, even one naming a skipped step, with no hand dealt from it.
+    return 1.2 if f.properly_shuffled is False else 0.9
 
 
 @rule("shuffle_procedure", ["2.8", "2.8.1", "2.8.2", "2.8.3", "2.8.4", "2.8.5"], trigger=_shuffle_question)
 def shuffle_procedure(ctx: Context) -> Finding:
     """The shuffle: one wash, two riffles, one box, one riffle, one cut, cut card to the bottom."""
+    seq = ctx.peek("shuffle_sequence")
+    if seq:
+        return _compare_shuffle(seq)
     steps = ctx.peek("shuffle_steps") or []
     told = [s for s in steps if not (s == "cut" and "cut_card" in steps)]
     lead = " ".join(dict.fromkeys(STEP_ANSWER[s] for s in told))

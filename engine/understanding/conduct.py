@@ -616,7 +616,7 @@ def _all_in_total(doc: Doc) -> None:
     """The all-in amount once counted ("the dealer counted two 1,000s and three 500s"), and the caller's bet so far."""
     n = doc.nums
     total = None
-    for m in re.finditer(r"\bcount(?:s|ed|ing)?\b(.{0,120})", n):
+    for m in re.finditer(r"\bcount(?:s|ed|ing)?\b(?=(.{0,120}))", n):  # lookahead: every "count" gets its turn
         # "asked for a count ... the dealer counts it as four 1,000s": the first count that names chips wins.
         seg = re.split(r"[;?!]|\.(?!\d)|\bhow\b", m.group(1))[0]
         described = chips_described(seg)

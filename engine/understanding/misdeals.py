@@ -195,8 +195,14 @@ def _hole_cards(doc: Doc, t: str) -> None:
     # A player turning his own cards up counts only mid-hand: at showdown that is how hands are tabled.
     flipped = _OWN_FLIP.search(t) and (_EARLY.search(t) or _HAND_LIVE.search(t)) and not re.search(
         r"\b(?:showdown|tabled?|muck(?:ed)?|show first)\b", t)
-    if not (_HOLE_SEEN.search(t) or flipped):
+    # "A player accidentally flashes a hole card to the player beside him": his own cards, not a dealing error.
+    player_flash = re.search(r"\b(?:player|he|she|guy|i|seat \d+|villain|neighbou?r)\b[^.]{0,30}\b(?:accidentally|by accident|"
+                             r"carelessly|sloppily)?\s*(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing)|show(?:ed|s|ing)?)\b[^.]{0,12}"
+                             r"\bhole cards?\b[^.]{0,30}\bto\b", t) and re.search(r"\baccident|\bcareless|\bsloppy|\bby mistake\b", t)
+    if not (_HOLE_SEEN.search(t) or flipped or player_flash):
         return
+    if player_flash:
+        doc.found.pop("card_exposed", None)
     doc.set("hole_cards_seen", True)
     if _HAND_OVER.search(t):
         doc.set("hand_in_progress", False)
@@ -213,7 +219,8 @@ _STEP_FAULTS: tuple[tuple[str, str], ...] = (
     ("final_riffle", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:last |final |third |second )?riffl\w* after (?:the )?box"
                      r"|\b(?:skipped|missed|forgot) the (?:last|final|third) riffle"),
     ("wash", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?wash(?:ed|ing)?\b"),
-    ("riffle", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?riffl\w*(?! after)|\b(?:only|just) riffl\w*(?: it| the deck)? "
+    ("riffle", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?riffl\w*(?! after)|\b(?:only|just) (?:one|a single|1) riffl\w*(?! after)|"
+               r"\b(?:only|just) riffl\w*(?: it| the deck)? "
                r"(?:once|one time|1 time|twice)\b|\briffl\w*(?: it| the deck)? only (?:once|one time|1 time)\b"),
     ("box", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?box(?:ed|ing)?\b(?!\s+(?:a |the |my |his |an )?(?:card|ace|king))"),
     ("cut_card", r"\bcut card\b[^.]{0,30}\b(?:on (?:the )?top|at the top|in the middle|not (?:at|on|to) the bottom)\b"
@@ -249,8 +256,30 @@ _ASKED_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
+_STEP_WORD = r"(?:wash(?:es|ed)?|riffl(?:e|es|ed)|box(?:es|ed)?|cut(?:s)?)"
+_SEQUENCE = re.compile(r"\b(" + _STEP_WORD + r"(?:(?:\s*,\s*|\s+then\s+|\s*,\s*then\s+|\s+and\s+|\s*,\s*and\s+|\s*-\s*)"
+                       + _STEP_WORD + r"){3,})\b")
+
+
+def _sequence(t: str) -> list[str] | None:
+    """ "wash, riffle, riffle, riffle, box, cut" as the steps in order."""
+    m = _SEQUENCE.search(t)
+    if not m:
+        return None
+    out = []
+    for w in re.findall(_STEP_WORD, m.group(1)):
+        out.append({"w": "wash", "r": "riffle", "b": "box", "c": "cut"}[w[0]])
+    return out
+
+
 def _shuffle(doc: Doc, t: str) -> None:
     """A skipped or botched step of the 2.8 shuffle (2.1.2), or a question about the procedure."""
+    seq = _sequence(t)
+    if seq:
+        doc.set("shuffle_sequence", seq)
+    about_a_hand = re.search(r"\bmis-?deal|\bdealt\b|\bpitch|\bsubstantial|\bhand\b|\bblinds?\b|\bnoticed\b|\bacted\b", t)
+    if _PROCEDURE_Q.search(t) and not about_a_hand:
+        doc.set("asks_shuffle_procedure", True)
     faults: list[tuple[int, str]] = []
     for step, pat in _STEP_FAULTS:
         for m in re.finditer(pat, t):
@@ -414,6 +443,8 @@ _FOREIGN = re.compile(
     r"\b(?:two|2|double|duplicate|second|another|extra) " + _RANKS + r" of (?:spades|hearts|diamonds|clubs)\b|"
     r"\bduplicate (?:card|cards|ace|king|queen|jack)\b|\b(?:two|2) of the same card\b|"
     r"\b(?:53|54|fifty[- ]three|fifty[- ]four) cards\b|\bjoker\b|"
+    r"\b(?:red|blue|green|black|grey|gray|different|wrong)[- ]back(?:ed)?\b|\bdifferent colou?r(?:ed)? backs?\b|"
+    r"\bfrom (?:another|a different|the other) deck\b|\bdoes(?:n'?t| not) belong (?:to|in) (?:the|this|our) deck\b|"
     r"\b(?:different|wrong|odd|another|red|blue) (?:colou?r(?:ed)? )?backs?\b|"
     r"\bfrom (?:another|a different|the other|the wrong|an old|another table'?s) deck\b|\bforeign card\b|"
     r"\bextra card (?:in|from) the (?:deck|pack)\b|\b(?:doesn'?t|does not|didn'?t|did not) (?:belong|form part)\b"
@@ -433,7 +464,7 @@ _MISSING = re.compile(
 _PREVIOUS = re.compile(
     r"\b(?:previous|earlier|prior|past|last|completed|finished|old)(?: \w+)? (?:hands?|rounds?|pots?)\b|"
     r"\bhands? (?:that )?(?:we |were |you |they )?(?:already |previously )?(?:played|finished|completed)\b|"
-    r"\bhands? before\b"
+    r"\bhands? before\b|\b(?:\d+|two|three|a few|a couple of) hands? ago\b"
 )
 _THIS_HAND = re.compile(r"\b(?:this|that|the current|current) (?:hand|round)\b")
 
@@ -446,7 +477,9 @@ def _deck(doc: Doc, t: str) -> None:
         doc.set("deck_defect", "missing")
     else:
         return
-    if _PREVIOUS.search(t) and not _THIS_HAND.search(_PREVIOUS.sub(" ", t)):
+    wants_back = re.search(r"\bget (?:it|my pot|the pot|that pot|my money|my chips) back\b|\brefund\b|\breplay(?:ed)?\b|"
+                           r"\b(?:reverse|undo|overturn)(?:d)? (?:the|that|my)\b", t)
+    if _PREVIOUS.search(t) and (wants_back or not _THIS_HAND.search(_PREVIOUS.sub(" ", t))):
         doc.set("asks_previous_rounds", True)
 
 
