@@ -20,8 +20,10 @@ def rival_rules() -> Iterator[None]:
     def trig(f: Facts) -> float:
         return 5.0 if f.table_minimum == 7 else 0.0
 
-    rule(names[0], ["3.10"], trigger=trig)(lambda ctx: Finding(outcome="A says yes.", citations=["3.10"], amounts={"call": 100}))
-    rule(names[1], ["3.11"], trigger=trig)(lambda ctx: Finding(outcome="B says no.", citations=["3.11"], amounts={"call": 200}))
+    rule(names[0], ["3.10"], trigger=trig)(
+        lambda ctx: Finding(outcome="A says yes.", citations=["3.10"], amounts={"call": 100}))
+    rule(names[1], ["3.11"], trigger=trig)(
+        lambda ctx: Finding(outcome="B says no.", citations=["3.11"], amounts={"call": 200}))
     yield
     for n in names:
         REGISTRY.pop(n)
