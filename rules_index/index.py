@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules_index.rulebook import Clause, Rulebook, load_rulebook
-from rules_index.search import ClauseSearch, Hit, Lexicon, normalize, words
+from rules_index.search import ClauseSearch, Hit, Lexicon, words
 
 # "rule 1.4.2", "r1.4.2", "§1.4.2", "clause 1.4.2.", "section 3", "1.4.2)"
 _ID_QUERY = re.compile(
@@ -147,16 +147,30 @@ def _load(rulebook_path: str, lexicon_path: str, terms_path: str | None, mtime: 
                       Lexicon.load(Path(lexicon_path), Path(terms_path) if terms_path else None))
 
 
+_checked: dict[str, tuple[float, RulesIndex]] = {}
+RECHECK_SECONDS = 2.0
+
+
 def get_index(rulebook_path: Path | None = None, lexicon_path: Path | None = None) -> RulesIndex:
-    """The index for the configured rulebook, built once per process."""
+    """The index for the configured rulebook, built once per process.
+
+    The files' modification times are looked at again every couple of seconds, so a room that drops in an
+    updated rulebook sees it without a restart, and a burst of questions does not stat the disk each time.
+    """
+    import time
+
     from rules_index.config import default_settings
 
+    key = f"{rulebook_path}|{lexicon_path}"
+    now = time.monotonic()
+    hit = _checked.get(key)
+    if hit and now - hit[0] < RECHECK_SECONDS:
+        return hit[1]
     s = default_settings()
     rulebook_path = rulebook_path or s.rulebook_path
     lexicon_path = lexicon_path or s.lexicon_path
     terms_path = s.clause_terms_path if s.clause_terms_path.is_file() else None
     mtime = sum(Path(p).stat().st_mtime for p in (rulebook_path, lexicon_path, terms_path) if p)
-    return _load(str(rulebook_path), str(lexicon_path), str(terms_path) if terms_path else None, mtime)
-
-
-__all__ = ["Hit", "NotFound", "RulesIndex", "clause_ids_in", "get_index", "normalize", "parse_clause_id"]
+    ix = _load(str(rulebook_path), str(lexicon_path), str(terms_path) if terms_path else None, mtime)
+    _checked[key] = (now, ix)
+    return ix

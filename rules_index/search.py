@@ -41,6 +41,7 @@ _SEAT_NUMBERS = re.compile(r"\b(?:seats?|tables?|s)\s*#?\d+(?:\s*(?:,|and|&)\s*\
 _CLAUSE_NUMBER = re.compile(r"(?<![\d.,])(\d{1,2}(?:\.\d{1,2}){1,3})(?![\d,])")
 
 
+@lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
     """Lower-case, straighten quotes, fold accents; keep digits and hyphens."""
     text = unicodedata.normalize("NFKD", text)
