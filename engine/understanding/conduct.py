@@ -585,7 +585,8 @@ def _stacks(doc: Doc) -> None:
             r"the|that|a|my|its|it|them)\b(?! (?:pot|bet))", r"\bcounted down\b", r"\bcount(?:ed)? (?:out )?(?:his|her|the) "
             r"(?:stack|chips)\b", r"\b(?:exactly|precisely) how (?:much|many)\b", r"\bto the (?:chip|dollar)\b",
             r"\b(?:refus\w*|won'?t|doesn'?t want) to count\b", r"\bmake (?:him|her|them) count\b",
-            r"\bcount (?:it|them) (?:down|out)\b", r"\bdealer (?:then |had to |has to |must )?count(?:s|ed)?\b"):
+            r"\bcount (?:it|them) (?:down|out)\b",
+            r"\bdealer (?:then |had to |has to |must )?count(?:s|ed)?\b" if re.search(r"\ball.?in|\bshov|\bjam", t) else r"(?!x)x"):
         doc.set("precise_count_asked", True)
     if _any(t, r"\bhow much (?:is|does|has|did) (?:he|she|villain|they|seat\s*#?\d+|the (?:guy|player)) "
             r"(?:playing|have|got|left|behind)\b", r"\bhow much (?:he|she)(?:'s| has| is)? (?:got|playing|has|left|behind)\b",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.facts import Action
 from engine.understanding import rx as re  # cached compiles: see rx.py
-from engine.understanding.common import NUM, amounts_in, chips_described, parse_amount
+from engine.understanding.common import NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
 ACTOR = (
@@ -71,7 +71,9 @@ def _actions(doc: Doc) -> list[Action]:
         elif re.fullmatch(_ALLIN_VERB, verb):
             kind = "all-in"
         elif re.fullmatch(_BET_VERB, verb):
-            kind = "bet" if not re.match(r"open", verb) else "raise"
+            # "Opens to 500" preflop is a raise over the blind; "opened the turn for 300" is a bet.
+            preflop = doc.found.get("street") in (None, "preflop") and "flop" not in t[m.start(): m.end() + 12]
+            kind = "raise" if re.match(r"open", verb) and preflop and not re.search(r"\b(?:flop|turn|river)\b", t[m.end(2): m.end(2) + 12]) else "bet"
         elif re.fullmatch(_CALL_VERB, verb):
             kind = "call"
         elif re.fullmatch(_CHECK_VERB, verb):
@@ -161,6 +163,11 @@ def extract(doc: Doc) -> None:
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
     chips = chips_described(t)
+    m_count = re.search(r"\bdealer (?:then )?count(?:s|ed)? (?:it|them|the (?:bet|chips|stack))?\s*(?:at|as|to|out at|up to)?\s*\$?(" + NUM + r")", t)
+    if put is not None and m_count:
+        put = (parse_amount(m_count.group(1)) or put[0], put[1])  # the dealer's count is the value of those chips
+    elif put is None and m_count and re.search(PUT_VERB + r"\b[^.]{0,40}\b(?:chips|stack|handful)\b", t):
+        put = (parse_amount(m_count.group(1)) or 0, t.find("dealer"))
     if put is not None:
         value, _pos = put
         # Chips placed by the player whose action is in question: drop an action that is the same chips.
@@ -183,7 +190,8 @@ def extract(doc: Doc) -> None:
                 amt = parse_amount(m_post.group(1)) if m_post.group(1) else bb
                 if amt:
                     doc.set("already_in", amt)
-    if re.search(r"\b(a|one|single|my|his|her)\s+(?:single\s+)?(?:(?:" + NUM + r"|[a-z]+)\s+){0,2}chip\b(?!s)", t) and not re.search(
+    chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
+    if re.search(r"\b(a|one|single|my|his|her)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
