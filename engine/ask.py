@@ -37,7 +37,7 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
     if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
-    m = re.search(r"\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find) "
+    m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find) |^)"
                   r"(?:the )?(?:house )?"
                   r"rules? (?:about|on|for|regarding|re|covering)\b\s*(.+?)\s*\??$", low)
     if m:
