@@ -23,7 +23,7 @@ def staff_rulings_are_final(ctx: Context) -> Finding:
     )
 
 
-@rule("fidpa_basis", ["preamble"])
+@rule("fidpa_basis", ["preamble"], trigger=lambda f: 1.3 if f.asks_basis else 0.0)
 def fidpa_basis(ctx: Context) -> Finding:
     """The house rules rest on the FIDPA rules, the reference for anything they leave open."""
     return Finding(

@@ -85,7 +85,7 @@ ACTION_HOW = {
 
 
 @rule("indicating_action", ["1.1", "1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5"],
-      trigger=lambda f: 0.0)
+      trigger=lambda f: 0.9 if (f.actions_asked and f.asks_procedure and f.chips_put_out is None) else 0.0)
 def indicating_action(ctx: Context) -> Finding:
     """Players act by saying so, or by the motions of 1.1.1-1.1.5."""
     named = [a for a in (ctx.peek("actions_asked") or []) if a in ACTION_CLAUSES]
@@ -226,7 +226,8 @@ def short_call_made_up(ctx: Context) -> Finding:
 
 # -- 1.1.5.1: folded cards are dead ------------------------------------------------------------
 @rule("folded_hand_is_dead", ["1.1.5.1", "1.1.5"],
-      trigger=lambda f: 1.0 if (f.cards_crossed_line and f.wants_cards_back) else 0.0)
+      trigger=lambda f: 0.0 if not f.cards_crossed_line else
+      (0.5 if f.dealer_mucked else (1.0 if f.wants_cards_back else 0.8)))
 def folded_hand_is_dead(ctx: Context) -> Finding:
     """Cards that crossed the line to fold cannot come back, even if they can be picked out."""
     return Finding(

@@ -127,6 +127,12 @@ def extract(doc: Doc) -> None:
     m = re.search(r"\b(\d|two|three|four|five)[- ]way\b", t)
     if m:
         doc.set("players_in_hand", _count(m.group(1)) or int(m.group(1)))
+    # What the book rests on: "which organisation's rules are these based on", "where do we look when they're silent".
+    if re.search(r"\b(?:based on|based upon|fidpa|which (?:organi[sz]ation|body|federation)|where (?:should|do|can|to) "
+                 r"(?:staff |we |i |you )?(?:look|go|check|refer)\b[^?]{0,40}\b(?:clarification|not (?:cover|say|give)|"
+                 r"silent|doesn'?t (?:cover|say)))", t):
+        doc.set("asks_basis", True)
+
     # Live cards.
     if re.search(r"\b(already folded|has folded|after (he|she|i) folded|between hands|no live cards|not in the hand)\b",
                  t):

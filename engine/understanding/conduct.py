@@ -306,7 +306,9 @@ def _contest(doc: Doc) -> None:
             r"\bwrong (?:player|person|guy) (?:got|was given|won)\b",
             r"\b(?:pot|it|that pot) should(?:'ve| have) (?:been|gone to) (?:his|hers|mine|him|her|me)\b",
             r"\bwrong (?:pot|winner)\b", r"\b(?:still|can (?:i|he|she)|want to|wants to) claim (?:it|that|the pot)\b",
-            r"\b(?:i|he|she) had (?:him|her|them) beat\b", r"\b(?:pot|chips) (?:was |were )?(?:pushed|shipped|awarded) (?:by )?mistake\b"):
+            r"\b(?:i|he|she) had (?:him|her|them) beat\b", r"\b(?:pot|chips) (?:was |were )?(?:pushed|shipped|awarded) (?:by )?mistake\b",
+            r"\b(?:said|says|saying|claims?|claimed|insists?|argues?|argued)\b[^.]{0,20}\b(?:hands?|it|the pot) (?:was|were) "
+            r"(?:misread|read wrong|pushed wrong|misjudged)\b", r"\bdisput(?:es|ed|ing)? the (?:pot|result|showdown)\b"):
         doc.set("pot_contested", True)
     if not doc.found.get("pot_contested"):
         return

@@ -239,6 +239,7 @@ def extract(doc: Doc) -> None:
     m = re.search(r"\b(?:only )?meant\s+(?:to\s+(?:bet|put)\s+)?\$?(" + NUM + r")|\bwants? (?:it to be|to bet) (?:only )?\$?("
                   + NUM + r")", t)
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
+                      r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:\w+ )?(?:of it )?back\b|"
                       r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
         doc.set("wants_to_change", True)
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
@@ -414,6 +415,15 @@ def extract(doc: Doc) -> None:
             r"\b(table|tabled|show|showed|showing|pot)\b", t):
         doc.set("others_forfeited", True)
 
+    # "Seat 7 turned over one card and claims his ace-high wins": the claimant is named by his claim.
+    m = re.search(r"\b(seat \d+)\b[^.]{0,70}\bclaims?\b", t)
+    raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
+    if m and raisers:
+        doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
+    if re.search(r"\b(?:seat \d+|he|she|the other|another player)\b[^.]{0,20}\b(?:tabled|showed|turned over|flipped) (?:both|his|her) "
+                 r"(?:cards|hand|hole cards)\b", t) and doc.found.get("cards_tabled") == 1:
+        doc.set("others_forfeited", False, overwrite=True)  # someone else still claims the pot with a full hand
+
     # Who claims the pot: "i called the river bet ... do i have to table" -> the claimant called, did not bet.
     if re.search(r"\b(do|must|should) (i|he|she) (have to |need to )?(table|show)", t):
         mine = [a for a in acts if a.actor in ("i", "hero")]
@@ -459,7 +469,10 @@ def extract(doc: Doc) -> None:
     if cue and not narrative:
         doc.set("asks_procedure", True)
         named = [w for w in ("check", "bet", "call", "raise", "fold") if re.search(r"\b(?:a |an |to )?" + w + r"\b", t)]
-        if named:
+        how_to_act = re.search(r"\bhow (?:do|does|should|can|must|is|are)\b|\bcounts? as\b|\bindicat|\bsignal|"
+                               r"\bwithout (?:speaking|saying|words|a word)\b|\bproperly\b|\bthe way to\b|"
+                               r"\bwhat (?:counts|is) (?:as )?a (?:silent |proper )?(?:check|bet|call|raise|fold)\b", t)
+        if named and how_to_act:
             doc.set("actions_asked", named)
 
     # "The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
