@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import NOT_DECIDABLE, REGISTRY, Rule
-from engine.evaluate import evaluate
+from engine.evaluate import evaluate, explain
 from engine.facts import Facts
 from engine.result import Ruling, TraceStep
 
@@ -109,6 +109,10 @@ def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]]
         return Ruling(kind="uncovered", outcome="No clause of the house rules matches this situation; staff decide "
                       "(Staff Authority), with the FIDPA rules as the reference.", confidence=0.3, facts=facts.stated())
     ruling = evaluate(r, facts)
+    if ruling.kind == "needs_facts" and topic is None and not (r.trigger and r.trigger(facts) > 0):
+        # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be no
+        # answer, so state the rule itself instead.
+        ruling = explain(r, facts)
     if score < 1.0 and ruling.kind == "ruling":
         ruling.confidence = round(min(ruling.confidence, 0.5 + 0.3 * score), 2)
     if topic is None and ruling.kind == "ruling":
