@@ -16,7 +16,7 @@ from engine.understanding.doc import Doc
 
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
-    r"small blind|big blind|sb|bb|villain|hero|i|he|she|the (?:next|first|second|third|other) player|"
+    r"small blind|big blind|sb|bb|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
     r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser)(?: to act| in seat \d+| after (?:him|her|me|that))?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
@@ -29,7 +29,7 @@ _FOLD_VERB = r"(?:folds?|folded|mucks?|mucked)"
 PUT_VERB = (
     r"(?:puts?|put|placed|places|placing|slides?|slid|sliding|drops?|dropped|dropping|pushe?s?|pushed|pushing|"
     r"toss(?:es|ed)?|throws?|threw|moves? out|tosses out|puts out|put out|slides? out|slid out|chucks?|chucked|"
-    r"sets?|fires? out|puts in|put in|adds?|added|cuts? out)"
+    r"sets? (?:out|down)|set (?:out|down)|fires? out|puts in|put in|cuts? out)"
 )
 
 _SILENT = re.compile(
@@ -40,12 +40,14 @@ _SILENT = re.compile(
 _SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|calls? out|" \
        r"called out|states?|stated|yells?|yelled|verbally)"
 _AFTER_LANDS = re.compile(
-    r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had )?(?:lands?|landed|hits?|hit|"
+    r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
     r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
-    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced)"
+    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced|goes|went)"
 )
 _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
+                     r"while (?:his|her|the) (?:hand|chips?) (?:was|were|is|are) (?:still )?(?:moving|in motion|in the air|"
+                     r"in his hand|in her hand|over the line|going out)|as (?:he|she) (?:reached|was reaching|reaches) out|"
                      r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
                      r"while (?:he'?s |she'?s |he is |she is |still )?(?:reaching|holding|his hand|her hand|the chips? (?:was|were) in)|"
                      r"before (?:my|his|her|their|the) (?:[\w,]+ ){0,2}chips? (?:hit|touched|landed|went|was|were)|"
@@ -58,9 +60,9 @@ def _actions(doc: Doc) -> list[Action]:
     t = doc.nums
     acts: list[tuple[int, Action]] = []
     pat = re.compile(
-        r"(?<![a-z])" + ACTOR + r"\s+(?:(?:then|now|just|had|has|have|already|also|first)\s+)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
-        + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
-        r"oot))?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
+        r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly)\s+)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
+        + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
+        r"oot|the table|the felt)(?:\s+out of turn)?)?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
     )
     for m in pat.finditer(t):
         actor = m.group(1)
@@ -80,18 +82,25 @@ def _actions(doc: Doc) -> list[Action]:
             kind = "check"
         else:
             kind = "fold"
-        oot = bool(re.match(r"\s*(?:out of turn|oot)\b", t[m.end(2): m.end(2) + 14])
+        oot = bool(re.search(r"^(?:\s+(?:on\s+)?the (?:table|felt))?\s*(?:out of turn|oot)\b", t[m.end(2): m.end(2) + 30])
                    or re.match(r"\s*(?:out of turn|oot)\b", t[m.end(): m.end() + 14]))
         acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
+    # Passive: "a bet of 250 is raised to 900", "the pot was bet 400".
+    for m in re.finditer(r"\b(?:is|was|gets|got|then) (re-?raised|raised|3-?bet|bet|shoved|jammed) (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
+        word = m.group(1)
+        kind = "all-in" if word in ("shoved", "jammed") else ("bet" if word == "bet" else "raise")
+        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
     # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
     taken = [(s, s + 40) for s, _a in acts]
     for m in re.finditer(r"\b(?:a|an|the)\s+(?:short\s+)?(raise|bet|open|opening bet|re-?raise|3-?bet|4-?bet|all.?in|shove)"
-                         r"\s+(?:to|of|for)\s+\$?(" + NUM + r")", t):
+                         r"\s+(?:to|of|for)\s+\$?(" + NUM + r")(?!\s*(?:is|was) (?:re-?raised|raised))|"
+                         r"\b(?:a|an|the)\s+()(bet) of\s+\$?(" + NUM + r")(?=\s*(?:is|was) (?:re-?raised|raised))", t):
         if any(a <= m.start() < b for a, b in taken):
             continue
-        word = m.group(1)
+        word = m.group(1) or m.group(4)
+        amount = m.group(2) or m.group(5)
         kind = "all-in" if word.startswith(("all", "shove")) else ("bet" if word == "bet" else "raise")
-        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
+        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(amount))))
     return [a for _s, a in sorted(acts, key=lambda x: x[0])]
 
 
@@ -148,9 +157,12 @@ def extract(doc: Doc) -> None:
     put = _put_out(doc)
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
-    m = re.search(r"\bfac(?:es|ed|ing)\s+(?:a\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t)
+    m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t)
+    m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
     if m:
         doc.set("bet_faced", parse_amount(m.group(1)))
+    elif m_bb and doc.found.get("big_blind"):
+        doc.set("bet_faced", doc.found["big_blind"])
     elif re.search(r"\b(first to act|opened the (?:flop|turn|river)|opening bet|leads? out|first in)\b", t) and put:
         # Preflop the big blind is the bet the first player faces.
         bb = doc.found.get("big_blind")
@@ -162,6 +174,11 @@ def extract(doc: Doc) -> None:
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
+    m_cross = re.search(r"\$?(" + NUM + r") (?:in chips |worth of chips |of (?:his|her|the) chips )?(?:crosses|crossed|went over|goes over|is over) the (?:betting )?line", t)
+    if m_cross:
+        put = (parse_amount(m_cross.group(1)) or 0, m_cross.start())
+    if re.search(r"\bopening the betting\b|\bopens? the betting\b|\bfirst to bet\b", t) and "bet_faced" not in doc.found:
+        doc.set("bet_faced", 0)
     chips = chips_described(t)
     m_count = re.search(r"\bdealer (?:then )?count(?:s|ed)? (?:it|them|the (?:bet|chips|stack))?\s*(?:at|as|to|out at|up to)?\s*\$?(" + NUM + r")", t)
     if put is not None and m_count:
@@ -211,10 +228,12 @@ def extract(doc: Doc) -> None:
     if _SILENT.search(t):
         doc.set("declared", False)
     m = re.search(_SAY + r"\s*['\"]?\s*(call|raise|all.?in|bet|fold|check|i call|i raise|raise it|\$?" + NUM + r")", t)
+    if m and re.search(r"\b(?:thought|heard|think|believed)\s+(?:he|she|they|the dealer|villain|you|someone)\s*$", t[max(0, m.start() - 25): m.start()]):
+        m = None  # what the player thought someone else said is not his declaration
     if m and not _SILENT.search(t[max(0, m.start() - 30): m.end()]):
         word = m.group(1).replace("i ", "").strip()
         verbal = ("all-in" if word.startswith("all") else word.split()[0]) if not word[0].isdigit() else None
-        amt_m = re.search(r"(?:raise|bet)\s+(?:to\s+)?\$?(" + NUM + r")", t[m.start(1): m.start(1) + 30])
+        amt_m = re.search(r"(?:raise|bet)[,\s]+(?:to\s+|it\s+to\s+|another\s+)?\$?(" + NUM + r")", t[m.start(1): m.start(1) + 30])
         amount = parse_amount(amt_m.group(1)) if amt_m else (parse_amount(word) if word[0].isdigit() else None)
         only_meant = re.search(r"\b(?:only )?meant\b|\bwanted (?:to|it)\b|\bintended\b", t[m.start(): m.end() + 10])
         if not only_meant:
@@ -247,7 +266,7 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|multiple (?:trips|motions)|more than one (?:motion|trip)|"
                  r"bit by bit|a few at a time|stack by stack)\b", t):
         doc.set("one_motion", False)
-    if re.search(r"\ball.?in\b[^?]{0,80}\b(?:permitted|allowed|legal|ok|can he|may he|is he)\b[^?]{0,60}\b(?:less than|smaller than|short of|"
+    if re.search(r"\ball.?in\b[^?]{0,60}\beven though\b[^?]{0,60}\b(?:less than|smaller than|short of|not a full|under a full)\b", t) or re.search(r"\ball.?in\b[^?]{0,80}\b(?:permitted|allowed|legal|ok|can he|may he|is he)\b[^?]{0,60}\b(?:less than|smaller than|short of|"
                  r"not a full|under a full|isn'?t a full|below)\b|\b(?:less than|smaller than|short of) a full raise\b[^?]{0,40}\b(?:all.?in)\b[^?]{0,30}\b(?:allowed|permitted|legal)", t):
         doc.set("asks_short_all_in", True)
     if re.search(r"\bboth (?:hole )?cards\b[^?]{0,60}\b(?:win|awarded|pot|show|table)|\b(?:only|just) (?:one|1) card\b[^?]{0,60}\b(?:win|enough|sufficient|awarded)|"
@@ -366,6 +385,11 @@ def extract(doc: Doc) -> None:
     m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
     if m:
         n = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}.get(m.group(1)) or int(m.group(1))
+        folded = re.search(r"\b(?:one|1|a player|someone) (?:of them |player )?(?:folded|dropped out|mucked|gave up)\b", t[m.end():])
+        if re.search(r"\bthe (?:other|remaining|last) (?:two|2)\b|\b(?:two|2) (?:players |of us |of them )?(?:left|remain)", t):
+            n = 2
+        elif folded:
+            n -= 1
         doc.set("players_in_hand", n)
 
     # Run it twice.
@@ -453,7 +477,7 @@ def extract(doc: Doc) -> None:
                  r"|\bnew player\b", t):
         doc.set("new_player", True)
     if re.search(r"\b(skip|skipping|decline|refuse|refusing|not post|don'?t want to post|sit out)\b[^.]{0,25}\b(blind|bb|sb|post)",
-                 t):
+                 t) or re.search(r"\b(?:not|won'?t|refus\w* to|doesn'?t want to|don'?t want to|never) post(?:ing)?\b|\bdeal me out\b", t):
         doc.set("refuses_blind", True)
 
     # A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened.
@@ -469,7 +493,7 @@ def extract(doc: Doc) -> None:
     if cue and not narrative:
         doc.set("asks_procedure", True)
         named = [w for w in ("check", "bet", "call", "raise", "fold") if re.search(r"\b(?:a |an |to )?" + w + r"\b", t)]
-        how_to_act = re.search(r"\bhow (?:do|does|should|can|must|is|are)\b|\bcounts? as\b|\bindicat|\bsignal|"
+        how_to_act = re.search(r"\bhow (?:do|does|should|can|must|is|are|to)\b|\bcounts? as\b|\bindicat|\bsignal|\bways? (?:for \w+ \w+ )?to\b|"
                                r"\bwithout (?:speaking|saying|words|a word)\b|\bproperly\b|\bthe way to\b|"
                                r"\bwhat (?:counts|is) (?:as )?a (?:silent |proper )?(?:check|bet|call|raise|fold)\b", t)
         if named and how_to_act:
