@@ -85,7 +85,7 @@ ACTION_HOW = {
 
 
 @rule("indicating_action", ["1.1", "1.1.1", "1.1.2", "1.1.3", "1.1.4", "1.1.5"],
-      trigger=lambda f: 0.9 if (f.actions_asked and f.asks_procedure and f.chips_put_out is None) else 0.0)
+      trigger=lambda f: 0.9 if (f.actions_asked and f.chips_put_out is None and f.oot_action is None) else 0.0)
 def indicating_action(ctx: Context) -> Finding:
     """Players act by saying so, or by the motions of 1.1.1-1.1.5."""
     named = [a for a in (ctx.peek("actions_asked") or []) if a in ACTION_CLAUSES]
@@ -242,6 +242,9 @@ def _conflicting_indications(f: Facts) -> float:
     if f.indications and len(set(f.indications)) >= 2:
         return 1.4
     facing = facing_of(f)
+    if (f.verbal == "raise" and f.verbal_timing == "before" and f.verbal_amount is None and f.chips_put_out is not None
+            and facing and f.chips_put_out + (f.already_in or 0) == facing and not f.single_chip):
+        return 1.3  # 'raise' said first, then exactly a call in chips
     if (f.verbal in ("raise", "bet", "all-in") and f.verbal_timing == "after" and f.chips_put_out is not None
             and not f.single_chip and facing and f.chips_put_out + (f.already_in or 0) == facing):
         return 1.3  # exactly a call in chips, then a raise called out: the chips came first and bind
@@ -281,6 +284,10 @@ def first_indication_binds(ctx: Context) -> Finding:
             citations=["1.2", "1.1", "1.3"],
             amounts={"call": facing, "returned": back},
         )
+    if (timing == "before" and said == "raise" and ctx.peek("verbal_amount") is None and facing
+            and put + already <= facing):
+        # "Raise" said first, then only a call's worth of chips: the raise binds and is completed to the minimum.
+        return declared_raise_completed(ctx)
     if timing == "before" and said in ("raise", "bet"):
         amt = ctx.peek("verbal_amount")
         if amt is not None:

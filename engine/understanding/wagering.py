@@ -282,10 +282,26 @@ def extract(doc: Doc) -> None:
         marks.append((m.start(), "all-in" if m.group(1).startswith("all") else m.group(1)))
     for m in re.finditer(r"['\"]\s*(?:(?:nah|no|wait|actually|sorry|oh|hold on|i mean)[,\s]+)+(?:i\s+)?(check|bet|call|raise|fold)\b", t):
         marks.append((m.start(), m.group(1)))
+    # What was said, quote by quote: "'I call your 400...' and then '...and raise another 800'".
+    if not marks or len({k for _p, k in marks}) < 2:
+        quoted = [(m.start(), m.group(1)) for m in re.finditer(r"['\"]\s*([^'\"]{2,60}?)\s*['\"]", t)]
+        for pos, q in quoted:
+            w = re.search(r"\b(check|bet|call|raise|fold|all.?in)\b", q)
+            if w:
+                marks.append((pos, "all-in" if w.group(1).startswith("all") else w.group(1)))
+        for pos, q in quoted:
+            rest = re.findall(r"\b(check|bet|call|raise|fold)\b", q)
+            if len(set(rest)) >= 2:  # "i call ... and raise" inside one quote
+                marks = [(pos + i, k) for i, k in enumerate(dict.fromkeys(rest))]
+                break
     marks.sort()
     kinds = [k for _p, k in marks]
     if len(set(kinds)) >= 2:
         doc.set("indications", list(dict.fromkeys(kinds)))
+    elif kinds == ["check"] and re.search(r"\b(?:tap|taps|tapped|knock|knocks|knocked)\b", t) and re.search(
+            r"\bcheck\w*\b|\bdid (?:he|she|that)\b|\bdoes (?:that|it) count\b|\bsays? nothing\b|\bwithout (?:a word|saying)\b|"
+            r"\bdoesn'?t say\b", t):
+        doc.set("actions_asked", ["check"])  # what a silent tap means is the question
 
     if re.search(r"\bone motion\b|\bone go\b|\bsingle motion\b|\bone push\b", t):
         doc.set("one_motion", True)
@@ -439,11 +455,18 @@ def extract(doc: Doc) -> None:
             r"\b(table|tabled|show|showed|showing|pot)\b", t):
         doc.set("others_forfeited", True)
 
+    # The last bettor mucked: whoever is left claiming the pot did not make the last bet or raise.
+    raisers_all = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
+    if raisers_all and any(a.kind == "fold" and a.actor == raisers_all[-1].actor for a in acts[acts.index(raisers_all[-1]) + 1:]):
+        doc.set("claimant_is_aggressor", False)
+        doc.set("others_forfeited", True)
     # "Seat 7 turned over one card and claims his ace-high wins": the claimant is named by his claim.
     m = re.search(r"\b(seat \d+)\b[^.]{0,70}\bclaims?\b", t)
     raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
     if m and raisers:
         doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
+    if re.search(r"\b(?:opponent|other player|villain)\b[^.]{0,20}\b(?:has |had )?(?:tabled|shown|showed|turned over)\b[^.]{0,15}\b(?:a |his |her |both )?(?:hand|cards)\b", t):
+        doc.set("others_forfeited", False, overwrite=True)
     if re.search(r"\b(?:seat \d+|he|she|the other|another player)\b[^.]{0,20}\b(?:tabled|showed|turned over|flipped) (?:both|his|her) "
                  r"(?:cards|hand|hole cards)\b", t) and doc.found.get("cards_tabled") == 1:
         doc.set("others_forfeited", False, overwrite=True)  # someone else still claims the pot with a full hand
