@@ -38,14 +38,16 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
     m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find) |^)"
-                  r"(?:the )?(?:house )?"
-                  r"rules? (?:about|on|for|regarding|re|covering)\b\s*(.+?)\s*\??$", low)
+                  r"(?:the )?(?:house )?(?:rules?|clauses?|sections?|paragraph) "
+                  r"(?:about|on|for|regarding|re|covering)\b"
+                  r"\s*(.+?)\s*(?:;|\?|\.(?:\s|$)|,? (?:i|so|because|we)\b|$)", low)
     if m:
         # "what's the rule about counting chips at an all-in": the clause on that subject, with its sub-clauses.
-        named = ix.by_title(m.group(1))
+        subject = m.group(1)
+        named = ix.by_title(subject)
         if named is not None:
             return [named.id]
-        hits = [h.id for h in ix.search(m.group(1), k=3)]
+        hits = [h.id for h in ix.search(subject, k=3)]
         if hits:
             top = ix.book.clauses[hits[0]]
             return [top.parent if top.parent in hits and ix.book.clauses[top.parent].kind == "clause" else top.id]

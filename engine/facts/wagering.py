@@ -108,6 +108,7 @@ class WageringFacts(BaseModel):
     both_agree: bool | None = fact("Do both players agree to run it twice?", YES_NO)
     cards_to_come: bool | None = fact("Are there still community cards to be dealt?", YES_NO)
     runs_requested: int | None = fact("How many times do they want to run it?")
+    asks_rit_split: bool | None = fact("Is the question how the pot or the cards are shared when run twice?", YES_NO)
     boards_won: list[str] | None = fact("Who won each board (first, second)?")
 
     # -- showdown ---------------------------------------------------------------------

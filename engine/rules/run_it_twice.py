@@ -42,7 +42,8 @@ def run_it_twice_offered(ctx: Context) -> Finding:
         )
     if f.both_agree is False:
         return Finding(
-            outcome="No: both players must agree to run it twice (1.9.3). One said no, so the dealer runs it once.",
+            outcome="No: both players must themselves agree to run it twice (1.9.3); without both players agreeing, "
+                    "the dealer cannot decide it for them and runs it once.",
             citations=["1.9.3", "1.9"],
         )
     if f.runs_requested is not None and f.runs_requested > 2:
@@ -72,22 +73,32 @@ def run_it_twice_offered(ctx: Context) -> Finding:
 
 
 @rule("run_it_twice_pot_split", ["1.10"],
-      trigger=lambda f: 1.0 if (f.pot and f.boards_won) else 0.0)
+      trigger=lambda f: 1.2 if f.boards_won or f.asks_rit_split else 0.0)
 def run_it_twice_pot_split(ctx: Context) -> Finding:
     """Each run takes half the pot."""
     pot = ctx.peek("pot")
     if pot is None:
         return Finding(
             outcome="When it is run twice, each set of community cards is worth 50% of the total pot, and no more than "
-                    "two sets may be dealt.",
+                    "two sets may be dealt. Only the undealt community cards are dealt again for the second run; cards "
+                    "already on the board stay. A player who wins both runs takes the whole pot.",
             citations=["1.10"],
         )
     a, _b, odd = split_run_twice(pot)
     text = f"Each board is worth half of the {money(pot)} pot: {money(a)} to the winner of each board"
-    if ctx.peek("boards_won"):
+    won = ctx.peek("boards_won") or []
+    amounts = {"each_board": a, "odd_chip": odd}
+    if won == ["same", "same"]:
+        text += f", so a player who wins both boards takes the whole {money(pot)}"
+        amounts["share"] = pot
+    elif len(won) == 2 and "asker" in won:
+        share = sum(a if w == "asker" else (a // 2 if w == "split" else 0) for w in won)
+        text += f"; with your results on the two boards you get {money(share)}"
+        amounts["share"] = share
+    elif won:
         text += f", so a player who won one board gets {money(a)}"
     text += "."
     if odd:
         text += (" That leaves one odd chip, and the house rules do not say who gets it; staff decide "
                  "(under the FIDPA rules it goes to the first player left of the button).")
-    return Finding(outcome=text, citations=["1.10"], amounts={"each_board": a, "odd_chip": odd})
+    return Finding(outcome=text, citations=["1.10"], amounts=amounts)

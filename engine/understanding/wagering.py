@@ -432,9 +432,23 @@ def extract(doc: Doc) -> None:
             doc.set("cards_to_come", False)
         elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
             doc.set("cards_to_come", True)
-        m = re.search(r"\b(?:i|he|she|seat \d+|villain)\s+won the first\b.{0,40}\b(?:he|she|i|villain|seat \d+)\s+won the second", t)
-        if m:
-            doc.set("boards_won", ["split"])
+        won: list[str] = []
+        if re.search(r"\b(?:wins?|won|scoops?|scooped|takes?|took) both (?:boards|runs|run-?outs|halves)\b", t):
+            won = ["same", "same"]
+        else:
+            for which in ("first", "second"):
+                m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b(?:won|win|took|scooped|chopped|split|tied)\b[^.,;]{0,12}"
+                              r"\b(?:the )?" + which + r"\b|\b" + which + r" (?:board|run)\b[^.,;]{0,25}\b(i|he|she|we|seat \d+|villain)?"
+                              r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split)", t)
+                if m:
+                    who = (m.group(1) or m.group(2) or "")
+                    seg = m.group(0)
+                    won.append("split" if re.search(r"chop|split|tied", seg) else ("asker" if who in ("i", "we") else "other"))
+        if won:
+            doc.set("boards_won", won)
+        if re.search(r"\b(?:dealt again|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
+                     r"half|halves|split the pot|whole pot)\b", t):
+            doc.set("asks_rit_split", True)
 
     # Showdown.
     if re.search(r"\bshow(?:s|ed)? first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
