@@ -43,6 +43,7 @@ class CommonFacts(BaseModel):
         because="nothing said the hand had ended, so live cards are taken to be in play",
     )
     live_cards: bool | None = fact("Does the player still have live cards in this hand?", YES_NO)
+    disputes_ruling: bool | None = fact("Is someone refusing or appealing a staff ruling?", YES_NO)
     asks_basis: bool | None = fact("Is the question what the house rules are based on, or where to look beyond them?",
                                    YES_NO)
     asks_procedure: bool | None = fact(

@@ -9,7 +9,7 @@ not_decidable("2", "section heading (Misdeals): its clauses carry the rules")
 not_decidable("3", "section heading (Player Conduct of Play): its clauses carry the rules")
 
 
-@rule("staff_rulings_are_final", ["staff-authority"])
+@rule("staff_rulings_are_final", ["staff-authority"], trigger=lambda f: 1.3 if f.disputes_ruling else 0.0)
 def staff_rulings_are_final(ctx: Context) -> Finding:
     """Staff have absolute authority; their rulings are binding and cannot be overruled."""
     return Finding(

@@ -32,8 +32,10 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
         )
     you = who.lower() in ("i", "me", "hero", "you")
     name, pron = ("You", "you") if you else (who[0].upper() + who[1:], "he")
+    acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
+    did = {"raise": "raised", "all-in": "moved all-in", "bet": "bet"}[acts[-1].kind] if acts else "bet or raised"
     return Finding(
-        outcome=f"{name} must show first (or muck): {pron} made the last aggressive action (bet or raise), and "
+        outcome=f"{name} must show first (or muck): {pron} {did} last, the last aggressive action of the hand, and "
                 "that holds regardless of which betting round it was in, even if later streets were checked.",
         citations=["1.11"],
     )

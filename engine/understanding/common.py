@@ -133,6 +133,13 @@ def extract(doc: Doc) -> None:
                  r"silent|doesn'?t (?:cover|say)))", t):
         doc.set("asks_basis", True)
 
+    # A ruling refused or appealed: "he wants the table to vote on it", "can i appeal to the owner".
+    if re.search(r"\b(?:refus\w* to accept|won'?t accept|doesn'?t accept|not accept\w*|appeal\w*|overrul\w*|overturn\w*|"
+                 r"vote on (?:it|the ruling)|over (?:my|your|his|the floor'?s?) head|never agreed|didn'?t agree|did not agree|"
+                 r"doesn'?t apply to (?:him|me|them)|(?:garbage|bad|wrong|unfair|bs) ruling|take it (?:higher|up))\b", t) and re.search(
+            r"\bruling\b|\bdecision\b|\bfloor\b|\bstaff\b|\bmanager\b|\bowner\b|\bhouse rules\b", t):
+        doc.set("disputes_ruling", True)
+
     # Live cards.
     if re.search(r"\b(already folded|has folded|after (he|she|i) folded|between hands|no live cards|not in the hand)\b",
                  t):

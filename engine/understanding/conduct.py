@@ -255,6 +255,8 @@ def _miscall(doc: Doc) -> None:
             r"\b(?:announc|call|declar)\w* (?:his|her|my|their|the) (?:own )?hand (?:wrong|incorrect)\w*\b",
             r"\bdidn'?t (?:realis|realiz|see|know|notice)e? (?:he|she|i) (?:had|made)\b",
             r"\bthought (?:he|she|i) (?:had|only had)\b[^.]{0,40}\b(?:actually|but|really)\b",
+            r"\b(?:announc|claim|call|declar)\w* (?:a |to have a )?(?:stronger|better|bigger|different|higher) hand than "
+            r"(?:he|she|they|i) (?:holds?|has|had|held|really has)\b", r"\blies about (?:his|her) hand\b",
             r"\b(?:says?|said|announc\w*|call(?:s|ed)?)\b[^.]{0,30}\bbut (?:the board|it|his hand|her hand|the cards) "
             r"(?:gives?|gave|makes?|made|plays?) (?:him|her|them)\b",
             r"\b(?:tables?|tabled|turns? over|turned over|shows?|showed|at showdown)\b[^.]{0,40}\b(?:says?|said|announc\w*|"
@@ -383,7 +385,9 @@ def _chips(doc: Doc) -> None:
             r"\b(?:bet|call|raise|wager|play|toss|put|throw)\w*\b[^.]{0,10}\b(?:out of|from|with|using) (?:my|his|her|"
             r"their) (?:chips|stack)\b[^.]{0,15}\bfor (?:me|him|her|them)\b",
             r"\b(?:friend|buddy|mate|wife|husband|someone|somebody|another player|he|she)\b[^.]{0,20}\b(?:bet|play|wager|"
-            r"call|raise|use|put in)\w* (?:my|his|her) chips\b"):
+            r"call|raise|use|put in)\w* (?:my|his|her) chips\b",
+            r"\b(?:push|pushed|put|puts|bet|posted|posts|moved|used|took|takes)\b[^.]{0,15}\b(?:of )?(?:seat\s*\d+|his friend|"
+            r"his buddy|her friend|the other player|another player|my friend|my buddy)'s (?:chips|stack)\b"):
         doc.set("wagering_others_chips", True)
 
     if _any(t, r"\b(?:hand|hands|give|gives|gave|giving|pass|passes|passed|lend|lends|lent|loan|loaned|slide|slid|"
@@ -601,10 +605,12 @@ def _stacks(doc: Doc) -> None:
         doc.set("facing_all_in", False)
     elif _any(t, r"\ball.?in\b", r"\bshov(?:e|es|ed|ing)\b", r"\bjam(?:s|med|ming)?\b", r"\bmov(?:es|ed|ing) in\b",
               r"\b(?:pushed|pushes|slid|slides|shipped|ships|moved) (?:his |her )?(?:whole|entire|all (?:his|her)) "
-              r"(?:stack|chips)\b", r"\bwhole stack\b"):
+              r"(?:stack|chips)\b", r"\bwhole stack\b", r"\beverything (?:in|forward|he had|she had)\b",
+              r"\b(?:entire|whole) stack (?:forward|in)\b"):
         doc.set("facing_all_in", True)
-    says_all_in = re.search(r"\b(?:supposed to|should(?:n'?t)?|has to|have to|must|need to|needs to) (?:the dealer )?"
-                            r"(?:say|announce|call(?: out)?) (?:it|all.?in|the all.?in)\b", t)
+    says_all_in = re.search(r"\b(?:supposed to|should(?:n'?t)?|has to|have to|must|need to|needs to|required to|obliged to|"
+                            r"expected to) (?:the dealer )?(?:say|announce|call(?: out)?) (?:it|all.?in|the all.?in|anything|"
+                            r"something)\b", t)
     if doc.found.get("facing_all_in") and (doc.found.get("precise_count_asked") or re.search(r"\bannounc", t) or says_all_in):
         if _any(t, r"\b(?:didn'?t|did not|never|failed to|forgot to|doesn'?t|does not) (?:verbally )?announce\b",
                 r"\bnobody said anything\b", r"\bno one said anything\b", r"\bwithout a word\b", r"\bsilently\b",

@@ -243,12 +243,13 @@ _PROCEDURE_Q = re.compile(
     r"\bwhere (?:does|do|should|is) the cut card\b|\b(?:house|our|the) shuffle (?:begin|start|end|finish)s?\b|"
     r"\b(?:begin|start|end|finish)s? with (?:a |the )?(?:wash|riffle|box|cut)\b|"
     r"\bis (?:that|this|it) (?:how|the way) (?:the |you |we )?(?:house )?shuffle|\bsupposed to (?:go|shuffle|be shuffled)\b|"
-    r"\bis (?:that|this) the (?:house|correct|proper|right) shuffle\b|\b(?:proper|correct|right|official|standard) "
+    r"\bis (?:that|this) the (?:house|correct|proper|right) shuffle\b|\bafter (?:the )?(?:dealer |she |he |you )?box(?:es|ed|ing)?\b|"
+    r"\b(?:proper|correct|right|official|standard) "
     r"(?:way to )?(?:shuffl\w*)\b|\bsteps? (?:of|in) (?:the )?shuffl\w*"
 )
 _ASKED_STEPS: tuple[tuple[str, str], ...] = (
     ("wash", r"\bwash\w*|\bfirst step\b|\b(?:start|begin)s?\b"),
-    ("final_riffle", r"\bafter (?:the )?box\w*"),
+    ("final_riffle", r"\bafter (?:the )?(?:dealer |she |he |you )?box\w*"),
     ("riffle", r"\briffl\w*(?! after)"),
     ("box", r"\bbox(?:ed|ing|es)?\b(?! card)"),
     ("cut_card", r"\bcut card\b"),
@@ -257,8 +258,8 @@ _ASKED_STEPS: tuple[tuple[str, str], ...] = (
 
 
 _STEP_WORD = r"(?:wash(?:es|ed)?|riffl(?:e|es|ed)|box(?:es|ed)?|cut(?:s)?)"
-_SEQUENCE = re.compile(r"\b(" + _STEP_WORD + r"(?:(?:\s*,\s*|\s+then\s+|\s*,\s*then\s+|\s+and\s+|\s*,\s*and\s+|\s*-\s*)"
-                       + _STEP_WORD + r"){3,})\b")
+_SEQUENCE = re.compile(r"\b(" + _STEP_WORD + r"(?: once| twice| again)?(?:(?:\s*,\s*|\s+then\s+|\s*,\s*then\s+|\s+and\s+|"
+                       r"\s*,\s*and\s+|\s*-\s*)" + _STEP_WORD + r"(?: once| twice| again)?){3,})\b")
 
 
 def _sequence(t: str) -> list[str] | None:
@@ -267,17 +268,23 @@ def _sequence(t: str) -> list[str] | None:
     if not m:
         return None
     out = []
-    for w in re.findall(_STEP_WORD, m.group(1)):
-        out.append({"w": "wash", "r": "riffle", "b": "box", "c": "cut"}[w[0]])
+    for w in re.finditer(_STEP_WORD + r"(?: (once|twice|again))?", m.group(1)):
+        step = {"w": "wash", "r": "riffle", "b": "box", "c": "cut"}[w.group(0)[0]]
+        out.extend([step] * (2 if w.group(1) == "twice" else 1))
     return out
 
 
 def _shuffle(doc: Doc, t: str) -> None:
     """A skipped or botched step of the 2.8 shuffle (2.1.2), or a question about the procedure."""
     seq = _sequence(t)
-    if seq:
+    about_a_hand = re.search(r"\bmis-?deal|\bdealt\b|\bpitch|\bsubstantial|\bhand\b|\bblinds?\b|\bnoticed\b|\bacted\b|"
+                             r"\bspotted\b|\bwent out\b", t)
+    if re.search(r"^\s*(?:after|once|when) (?:a|the) misdeal\b|\bafter (?:a|the) misdeal (?:is|has been|was) (?:declared|called)\b", t):
+        return  # what happens after a misdeal (2.2), not a faulty shuffle
+    if seq and not about_a_hand:
         doc.set("shuffle_sequence", seq)
-    about_a_hand = re.search(r"\bmis-?deal|\bdealt\b|\bpitch|\bsubstantial|\bhand\b|\bblinds?\b|\bnoticed\b|\bacted\b", t)
+    elif seq and seq != ["wash", "riffle", "riffle", "box", "riffle", "cut"]:
+        doc.set("properly_shuffled", False)  # a hand was dealt from a shuffle that was not the house shuffle
     if _PROCEDURE_Q.search(t) and not about_a_hand:
         doc.set("asks_shuffle_procedure", True)
     faults: list[tuple[int, str]] = []
@@ -517,6 +524,8 @@ _WHO_DECLARES = re.compile(
     r"\b" + _MISDEAL + r"|\b(?:can|may|could) (?:a |the )?(?:player|players|he|she|i|we|they|anyone|somebody|someone)"
     r"\b[^.?]{0,20}\b(?:call|declare|demand|force|rule)\b[^.?]{0,10}\b" + _MISDEAL
     + r"|\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL
+    + r"|\b(?:players?|i|we|they|he|she)\b (?:get to|can|may|are allowed to|is allowed to) (?:call|declare|demand) (?:a |the )?"
+    + _MISDEAL + r"|\byell(?:s|ed|ing)? (?:out )?['\"]?\s*" + _MISDEAL
 )
 _WHAT_IS = re.compile(
     r"\bwhat (?:makes|counts as|constitutes|causes|qualifies as|is considered|are (?:the )?(?:grounds|reasons|causes) "
@@ -565,7 +574,9 @@ _DIRECTION = re.compile(
     r"(?:my|his|her) turn)\b|"
     r"\bdealer\b[^.]{0,30}\b(?:told|tells|asked|asks|directed|directs|said|says|announced|announces|indicated|"
     r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
-    r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
+    r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b|"
+    r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:direct(?:s|ed)?|sen[dt]s?|gave|give|"
+    r"point(?:s|ed)?) (?:the )?(?:action|it) (?:to|at) the wrong (?:player|seat|person|guy)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
 )
 _ACTOR = r"(seat \d+|s\d+|utg(?: ?\+ ?\d)?|the button|button|small blind|big blind|sb|bb|cutoff|hijack|lojack)"
 _VERB = (r"(raised|raises|re-?raised|bet|bets|called|calls|limped|folded|folds|checked|checks|shoved|jammed|"

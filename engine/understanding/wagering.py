@@ -169,7 +169,7 @@ def extract(doc: Doc) -> None:
         preflop = doc.found.get("street") in (None, "preflop") and bb
         doc.set("bet_faced", bb if preflop else 0)
     if re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
-                 r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,30}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
+                 r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
                  r"\b(?:wants? to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
@@ -212,7 +212,7 @@ def extract(doc: Doc) -> None:
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
-        if put is None:
+        if put is None and not re.search(r"\b(?:add|adding|adds|top(?:ping)? up|buy|buying|rebuy|keep|keeps|have it for)\b", t):
             m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?(" + NUM + r")\s+chip", t)
             if m2:
                 doc.set("chips_put_out", parse_amount(m2.group(1)))
@@ -284,7 +284,9 @@ def extract(doc: Doc) -> None:
         marks.append((m.start(), m.group(1)))
     # What was said, quote by quote: "'I call your 400...' and then '...and raise another 800'".
     if not marks or len({k for _p, k in marks}) < 2:
-        quoted = [(m.start(), m.group(1)) for m in re.finditer(r"['\"]\s*([^'\"]{2,60}?)\s*['\"]", t)]
+        quoted = [(m.start(), m.group(1)) for m in re.finditer(
+            r"\b(?:says?|said|saying|goes|went|adds?|added|announc\w*|declar\w*|yell\w*|continues|continued|then)\b[^'\".]{0,12}"
+            r"(?:(?<=\s)|^)['\"]\s*([^'\"]{2,60}?)\s*['\"](?![a-z])", t)]
         for pos, q in quoted:
             w = re.search(r"\b(check|bet|call|raise|fold|all.?in)\b", q)
             if w:
@@ -415,7 +417,8 @@ def extract(doc: Doc) -> None:
         if m:
             doc.set("players_in_hand", len(re.findall(r"\d+", m.group(0))))
             doc.set("all_in_players", len(re.findall(r"\d+", m.group(0))))
-        if re.search(r"\b(both|we'?re both|both players|we are both|each)\b[^.]{0,30}\ball.?in\b|\ball.?in heads.?up\b|"
+        if re.search(r"\b(both|we'?re both|both players|we are both|each|the other two|the remaining two|both of them|they both)\b"
+                     r"[^.]{0,30}\ball.?in\b|\ball.?in heads.?up\b|"
                      r"\bheads.?up all.?in\b|\bgot all.?in\b[^.]{0,20}\bheads.?up\b", t) and not re.search(
                 r"\bbehind\b|\bcovers?\b|\bnot all.?in\b", t):
             doc.set("both_all_in", True)
@@ -461,7 +464,8 @@ def extract(doc: Doc) -> None:
                        r"nobody bet|no one bet)\b", t):
             doc.set("aggression", False)
     m = re.search(r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
-                  r"\b(?:turned|turns|flipped|flips|exposed|exposes) (?:over |up )?only (?:one|1)\b|\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|"
+                  r"\b(?:turned|turns|flipped|flips|exposed|exposes|showed|shows|tabled|tables) (?:over |up )?only (?:one|1|the|his|her)\b|"
+                  r"\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|\bkept (?:his|her|the) other card (?:face down|hidden|covered)\b|"
                   r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b", t)
     if m:
         doc.set("cards_tabled", 1)
