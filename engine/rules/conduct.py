@@ -366,7 +366,7 @@ def inactive_seat_forfeit(ctx: Context) -> Finding:
 
 
 # -- 3.10: another player's chips ----------------------------------------------------------------------------
-@rule("no_wagering_others_chips", ["3.10"], trigger=lambda f: 1.0 if f.wagering_others_chips else 0.0)
+@rule("no_wagering_others_chips", ["3.10"], trigger=lambda f: 1.4 if f.wagering_others_chips else 0.0)
 def no_wagering_others_chips(ctx: Context) -> Finding:
     """No player may attempt to wager another player's chips."""
     return Finding(

@@ -86,6 +86,15 @@ def chips_described(text: str) -> tuple[int, int, bool] | None:
             total += n * v
             count += n
             found = True
+    if found:
+        # In a list of chips the last item often drops the noun: "eight 100s and one 500".
+        for m in re.finditer(r"(?:\band|,)\s+" + _COUNT_RE + r"\s+(" + NUM + r")(?![\w,]|'?s\b|\s+(?:chips?|pot|bet|more|behind|to call))",
+                             text):
+            n = _count(m.group(1))
+            v = parse_amount(m.group(2))
+            if n and v:
+                total += n * v
+                count += n
     return (total, count, found) if found else None
 
 

@@ -155,7 +155,7 @@ def _shared_information(doc: Doc) -> None:
         t,
         r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?|said|saying|says|mention(?:s|ed|ing)?|blurt(?:s|ed|ing)? out|"
         r"announc(?:es|ed|ing)|talk(?:s|ed|ing)? about|discuss(?:es|ed|ing)?|signal(?:s|l?ed|l?ing)?|hint(?:s|ed|ing)?)"
-        r"\b[^.]{0,40}\b(?:what (?:he|she|i|they) (?:had|has|have|folded|mucked|threw away|laid down|was holding)|"
+        r"\b(?:(?!\bwhile\b|\bas\b|\bwhen\b)[^.]){0,40}\b(?:what (?:he|she|i|they) (?:had|has|have|folded|mucked|threw away|laid down|was holding)|"
         r"(?:his|her|my|their) (?:hand|hole cards|cards|draw|kicker|holding)|(?:he|she|i) (?:had|folded|mucked|laid "
         r"down|threw away|has|was holding) (?:a|an|the|pocket|two|both|\w+ \w+s\b))",
         r"\b(?:i|he|she) (?:folded|mucked|had|threw away|laid down) (?:the |a |an |pocket )?(?:aces?|kings?|queens?|"
@@ -299,7 +299,9 @@ _NEXT_DEAL = (r"(?:the )?(?:first card|next (?:hand|deal|round)|new hand|cards?)
 
 def _contest(doc: Doc) -> None:
     t = doc.low
-    if _any(t, r"\bcontest(?:s|ed|ing)?\b", r"\bdisput(?:e|es|ed|ing)\b", r"\bprotest(?:s|ed|ing)?\b",
+    if _any(t, r"\bcontest(?:s|ed|ing)?\b(?! (?:the|a|his|her) (?:bet|raise|amount|call))",
+            r"\bdisput(?:e|es|ed|ing)\b[^.]{0,40}\b(?:pot|winner|won|showdown|hands?|result|push(?:ed)?)\b",
+            r"\b(?:pot|winner|showdown|result)\b[^.]{0,40}\bdisput(?:e|es|ed|ing)\b", r"\bprotest(?:s|ed|ing)?\b",
             r"\bclaim(?:s|ed|ing)? (?:that )?(?:he|she|i|they)?\s*(?:had|held|has|won|should have won|had the "
             r"(?:best|better|winning))\b",
             r"\bclaim(?:s|ed|ing)? (?:the|that|a|his|her|my) pot\b", r"\bclaim the pot\b",
@@ -464,7 +466,8 @@ _AWAY = (r"\b(?:at|in|to|from) the (?:bar|bathroom|restroom|toilet|loo|washroom|
          r"smoking area|car|lobby|men'?s room|ladies'? room)\b|\baway from (?:the table|his seat|her seat|my seat|the "
          r"seat)\b|\b(?:not|wasn'?t|isn'?t|weren'?t) (?:in|at) (?:his|her|my|their|the) (?:seat|chair|table)\b|"
          r"\b(?:smoke|smoking|cigarette|bathroom|toilet|phone|food|dinner|lunch|restroom) break\b|"
-         r"\b(?:went|gone|stepped|walked|wandered|popped|ran) (?:away|outside|out|off|to)\b|\bempty (?:seat|chair)\b|"
+         r"\b(?:he|she|i|player|seat \d+|he'?d|she'?d|had|has|was) (?:went|gone|stepped|walked|wandered|popped|ran) (?:away|outside|out|off|to)\b|"
+         r"\bempty (?:seat|chair)\b|"
          r"\b(?:was|is) (?:away|not there|absent|missing|off somewhere)\b|\babsent\b|\bnot back\b|\bwasn'?t back\b|"
          r"\bon the phone outside\b|\bleft (?:the table|his seat|her seat)\b|\bcame back\b|\bgot back\b|\bgets back\b|"
          r"\breturn(?:s|ed)\b|\baway (?:at|during|for|when|on)\b|\boutside\b|\bon (?:a|the|his|her) (?:phone|call|"

@@ -266,6 +266,11 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|multiple (?:trips|motions)|more than one (?:motion|trip)|"
                  r"bit by bit|a few at a time|stack by stack)\b", t):
         doc.set("one_motion", False)
+    short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|"
+                   r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
+    if (re.search(r"\ball.?in\b", t) and re.search(short_words, t)
+            and re.search(r"\b(?:allowed|permitted|legal|ok|okay|can (?:he|she|i)|may (?:he|she|i)|is (?:he|she|that))\b", t)):
+        doc.set("asks_short_all_in", True)
     if re.search(r"\ball.?in\b[^?]{0,60}\beven though\b[^?]{0,60}\b(?:less than|smaller than|short of|not a full|under a full)\b", t) or re.search(r"\ball.?in\b[^?]{0,80}\b(?:permitted|allowed|legal|ok|can he|may he|is he)\b[^?]{0,60}\b(?:less than|smaller than|short of|"
                  r"not a full|under a full|isn'?t a full|below)\b|\b(?:less than|smaller than|short of) a full raise\b[^?]{0,40}\b(?:all.?in)\b[^?]{0,30}\b(?:allowed|permitted|legal)", t):
         doc.set("asks_short_all_in", True)
@@ -483,6 +488,10 @@ def extract(doc: Doc) -> None:
     raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
     if m and raisers:
         doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
+    if doc.found.get("cards_tabled") == 1 and re.search(
+            r"\b(?:seat \d+|he|she|opponent|the other|villain)\b[^.]{0,10}\b(?:tabled|showed|turned over|flipped)\b[^.]{0,10}"
+            r"\b(?:a |his |her |both )?(?:\w+ )?(?:straight|flush|pair|set|trips|full house|two pair|quads|hand|cards|boat)\b", t):
+        doc.set("others_forfeited", False, overwrite=True)
     if re.search(r"\b(?:opponent|other player|villain)\b[^.]{0,20}\b(?:has |had )?(?:tabled|shown|showed|turned over)\b[^.]{0,15}\b(?:a |his |her |both )?(?:hand|cards)\b", t):
         doc.set("others_forfeited", False, overwrite=True)
     if re.search(r"\b(?:seat \d+|he|she|the other|another player)\b[^.]{0,20}\b(?:tabled|showed|turned over|flipped) (?:both|his|her) "
