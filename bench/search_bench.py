@@ -75,11 +75,10 @@ def main() -> int:
         f"search latency over {len(lat)} queries: p50 {pct[50]:.2f} ms, p90 {pct[90]:.2f} ms, "
         f"p99 {pct[99]:.2f} ms, mean {statistics.mean(lat):.2f} ms"
     )
-    t0 = time.perf_counter()
     from rules_index.index import RulesIndex
-    from rules_index.search import Lexicon
 
-    RulesIndex(ix.book, Lexicon.load(Path(ix.searcher.lexicon and "rules_index/lexicon.toml")))
+    t0 = time.perf_counter()
+    RulesIndex(ix.book, ix.lexicon).searcher  # noqa: B018 - building the search index is what is timed
     print(f"index build (parse done, BM25 + vocabulary): {(time.perf_counter() - t0) * 1000:.1f} ms")
     return 0
 
