@@ -83,6 +83,15 @@ def lookup_ruling(ix: RulesIndex, ids: list[str]) -> Ruling:
     )
 
 
+UNCOVERED_VOTE = 0.6
+
+
+def _facts_point_at_a_rule(facts: Facts) -> bool:
+    from engine.decide import base_rules
+
+    return any(r.trigger and r.trigger(facts) >= 1.0 for r in base_rules())
+
+
 def answer(text: str, extra_facts: dict[str, Any] | None = None) -> Ruling:
     """The ruling for a description or question in staff's or players' words.
 
@@ -111,6 +120,13 @@ def answer(text: str, extra_facts: dict[str, Any] | None = None) -> Ruling:
     topic = match_uncovered(doc)
     if topic is not None and not extra_facts:
         return uncovered_ruling(topic, facts, ix.version)
-    ruling = decide(facts, hits=hits)
+    from engine.understanding.topics import UNCOVERED, topic_votes
+
+    votes = topic_votes().votes(text)
+    if votes.get(UNCOVERED, 0.0) >= UNCOVERED_VOTE and not extra_facts and not _facts_point_at_a_rule(facts):
+        # Most of the closest example questions are ones the book does not answer, and no stated fact points at a
+        # rule: say so rather than force the nearest clause.
+        return uncovered_ruling(None, facts, ix.version)
+    ruling = decide(facts, hits=hits, votes=votes)
     ruling.rulebook_version = ix.version
     return ruling

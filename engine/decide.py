@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import NOT_DECIDABLE, REGISTRY, Rule
+from engine.core import NOT_DECIDABLE, REGISTRY, Rule, exceptions_to
 from engine.evaluate import evaluate, explain
 from engine.facts import Facts
 from engine.result import Ruling, TraceStep
@@ -58,26 +58,38 @@ def not_decidable() -> dict[str, str]:
 RANK_WEIGHT = (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)
 
 
-def score_rules(facts: Facts, hits: list[tuple[str, float]] | None = None) -> list[tuple[float, Rule]]:
-    """Every base rule scored for this situation, best first."""
+EXAMPLE_WEIGHT = 1.5
+
+
+def score_rules(facts: Facts, hits: list[tuple[str, float]] | None = None,
+                votes: dict[str, float] | None = None) -> list[tuple[float, Rule]]:
+    """Every base rule scored for this situation, best first.
+
+    Three signals: the stated facts (a rule's trigger), the clause search ranking, and the votes of the
+    example questions closest to the text (``engine.understanding.topics``).
+    """
     rank = {cid: i for i, (cid, _s) in enumerate(hits or [])}
+    votes = votes or {}
     scored: list[tuple[float, int, Rule]] = []
     for pos, r in enumerate(base_rules()):
         trig = r.trigger(facts) if r.trigger else 0.0
         rel = 0.0
-        for n, cid in enumerate(r.clauses):
+        # A base rule answers for its exceptions' clauses too: choosing it is how they get evaluated.
+        clauses = list(dict.fromkeys([*r.clauses, *(c for ex in exceptions_to(r.name) for c in ex.clauses)]))
+        for n, cid in enumerate(clauses):
             if cid in rank and rank[cid] < len(RANK_WEIGHT):
                 # The decisive clause counts fully; a rule's secondary clauses a little less.
                 rel = max(rel, RANK_WEIGHT[rank[cid]] * (1.0 if n == 0 else 0.85))
-        score = 2.0 * trig + rel
+        voted = max([votes.get(cid, 0.0) * (1.0 if n == 0 else 0.85) for n, cid in enumerate(clauses)] + [0.0])
+        score = 2.0 * trig + rel + EXAMPLE_WEIGHT * voted
         if score > 0:
             scored.append((score, pos, r))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(s, r) for s, _p, r in scored]
 
 
-def pick_rule(facts: Facts, topic: str | None = None,
-              hits: list[tuple[str, float]] | None = None) -> tuple[Rule | None, float]:
+def pick_rule(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]] | None = None,
+              votes: dict[str, float] | None = None) -> tuple[Rule | None, float]:
     load_rules()
     if topic:
         if topic in REGISTRY:
@@ -89,13 +101,14 @@ def pick_rule(facts: Facts, topic: str | None = None,
                 if r in cands:
                     return r, s
             return cands[0], 1.0
-    scored = score_rules(facts, hits)
+    scored = score_rules(facts, hits, votes)
     return (scored[0][1], scored[0][0]) if scored else (None, 0.0)
 
 
-def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]] | None = None) -> Ruling:
+def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]] | None = None,
+           votes: dict[str, float] | None = None) -> Ruling:
     """The ruling for a situation; ``topic`` is a rule name or a clause id."""
-    r, score = pick_rule(facts, topic, hits)
+    r, score = pick_rule(facts, topic, hits, votes)
     if r is None:
         if hits:
             # Never refuse a question the book may cover: point to the closest clause, with low confidence.
@@ -116,7 +129,7 @@ def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]]
     if score < 1.0 and ruling.kind == "ruling":
         ruling.confidence = round(min(ruling.confidence, 0.5 + 0.3 * score), 2)
     if topic is None and ruling.kind == "ruling":
-        rival = _rival(r, score, facts, hits)
+        rival = _rival(r, score, facts, hits, votes)
         if rival is not None:
             return _conflict(ruling, evaluate(rival, facts), r, rival)
     return ruling
@@ -125,7 +138,8 @@ def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]]
 CONFLICT_MARGIN = 0.05
 
 
-def _rival(r: Rule, score: float, facts: Facts, hits: list[tuple[str, float]] | None) -> Rule | None:
+def _rival(r: Rule, score: float, facts: Facts, hits: list[tuple[str, float]] | None,
+           votes: dict[str, float] | None = None) -> Rule | None:
     """Another rule the stated facts point at just as strongly, about different clauses.
 
     Only rules both triggered by the facts themselves (not just by words) can
@@ -133,7 +147,7 @@ def _rival(r: Rule, score: float, facts: Facts, hits: list[tuple[str, float]] | 
     """
     if not r.trigger or r.trigger(facts) < 1.0:
         return None
-    for s, other in score_rules(facts, hits):
+    for s, other in score_rules(facts, hits, votes):
         if other is r or s < score - CONFLICT_MARGIN:
             continue
         if other.trigger and other.trigger(facts) >= 1.0 and not set(other.clauses) & set(r.clauses):

@@ -55,10 +55,12 @@ def match_uncovered(doc: Doc) -> Topic | None:
     return None
 
 
-def uncovered_ruling(topic: Topic, facts: Facts, version: str) -> Ruling:
-    outcome = f"The house rules do not cover this: no clause addresses {topic.name}. {STAFF}"
+def uncovered_ruling(topic: Topic | None, facts: Facts, version: str) -> Ruling:
+    """No clause decides it: say so, cite nothing, point to staff and (where known) the FIDPA practice."""
+    subject = f"no clause addresses {topic.name}" if topic else "no clause of the house rulebook decides this"
+    outcome = f"The house rules do not cover this: {subject}. {STAFF}"
     notes = []
-    if topic.fidpa:
+    if topic and topic.fidpa:
         outcome += f" For reference: {topic.fidpa} That is the reference's answer; the decision rests with staff."
         notes.append(topic.fidpa)
     else:

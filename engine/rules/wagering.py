@@ -45,6 +45,9 @@ def _facing(ctx: Context) -> int:
         return f.bet_faced
     if f.actions:
         return _round(ctx).current_bet
+    if f.big_blind and f.street in (None, "preflop"):
+        return ctx.assume("bet_faced", f.big_blind, f"no bet or raise before him was mentioned, so preflop he faces "
+                                                   f"the {money(f.big_blind)} big blind")
     raise Missing("bet_faced")
 
 
