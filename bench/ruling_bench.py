@@ -27,7 +27,11 @@ def main() -> int:
     ap.add_argument("questions", nargs="?", default=str(DEFAULT))
     ap.add_argument("-n", type=int, default=1000)
     args = ap.parse_args()
-    texts = [json.loads(x)["text"] for x in open(args.questions, encoding="utf-8") if x.strip()]
+    files = ([Path(args.questions)] if args.questions != str(DEFAULT)
+             else [DEFAULT, *sorted((ROOT / "bench").glob("*.jsonl"))])
+    texts = list(dict.fromkeys(json.loads(x)["text"] for f in files if f.exists()
+                               for x in open(f, encoding="utf-8") if x.strip()))
+    print(f"{len(texts)} distinct questions from {len(files)} file(s)")
     batch = (texts * (args.n // len(texts) + 1))[: args.n]
 
     from engine import answer

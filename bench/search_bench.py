@@ -18,12 +18,11 @@ import sys
 import time
 from pathlib import Path
 
-from rank_bm25 import BM25Okapi
 from rapidfuzz import fuzz, process
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_index import get_index
-from rules_index.search import terms
+from rules_index.search import bm25_index, terms
 
 DEFAULT = Path(__file__).resolve().parent.parent.parent / "shared" / "eval" / "dev.jsonl"
 
@@ -40,7 +39,7 @@ def main() -> int:
     ix = get_index()
     ids = [c.id for c in ix.book.clauses.values() if c.kind != "section"]
     texts = [f"{ix.book.clauses[i].title or ''} {ix.book.clauses[i].text}" for i in ids]
-    plain_bm25 = BM25Okapi([terms(t) for t in texts])
+    plain_bm25 = bm25_index([terms(t) for t in texts])
 
     def floor_top(q: str) -> list[str]:
         return [h.id for h in ix.search(q, k=args.k)]

@@ -61,6 +61,13 @@ RANK_WEIGHT = (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)
 EXAMPLE_WEIGHT = 1.5
 
 
+@cache
+def _answerable(name: str) -> tuple[str, ...]:
+    """A base rule answers for its exceptions' clauses too: choosing it is how they get evaluated."""
+    r = REGISTRY[name]
+    return tuple(dict.fromkeys([*r.clauses, *(c for ex in exceptions_to(name) for c in ex.clauses)]))
+
+
 def score_rules(facts: Facts, hits: list[tuple[str, float]] | None = None,
                 votes: dict[str, float] | None = None) -> list[tuple[float, Rule]]:
     """Every base rule scored for this situation, best first.
@@ -74,8 +81,7 @@ def score_rules(facts: Facts, hits: list[tuple[str, float]] | None = None,
     for pos, r in enumerate(base_rules()):
         trig = r.trigger(facts) if r.trigger else 0.0
         rel = 0.0
-        # A base rule answers for its exceptions' clauses too: choosing it is how they get evaluated.
-        clauses = list(dict.fromkeys([*r.clauses, *(c for ex in exceptions_to(r.name) for c in ex.clauses)]))
+        clauses = _answerable(r.name)
         for n, cid in enumerate(clauses):
             if cid in rank and rank[cid] < len(RANK_WEIGHT):
                 # The decisive clause counts fully; a rule's secondary clauses a little less.

@@ -5,7 +5,7 @@ Three layers, each because a floor question fails without it:
 * the lexicon (``lexicon.toml``) turns table talk ("jam", "muck", "OOT",
   "rathole") into the rulebook's own words, since the book never says "shove";
 * rapidfuzz corrects typos against the book's vocabulary ("rasie" -> raise);
-* BM25 (``rank_bm25``) ranks clauses, each indexed with its parent's wording
+* BM25 (``bm25s``, sparse and fast) ranks clauses, each indexed with its parent's wording
   too, because a child such as 2.1.1 only makes sense under "There is a
   misdeal if:".
 """
@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import snowballstemmer
 from rapidfuzz import fuzz, process
@@ -128,6 +129,33 @@ class Lexicon:
         return [self.concepts[i].means for i in hits]
 
 
+def bm25_index(docs: list[list[str]]) -> BM25:
+    """A BM25 index over pre-tokenised documents.
+
+    bm25s keeps the scores in a sparse matrix: a query costs microseconds however many documents there
+    are, where a per-document Python loop grows with every example question added.
+    """
+    import bm25s  # numpy behind it: loaded only when searching
+
+    index = bm25s.BM25(k1=1.5, b=0.5, method="lucene")
+    index.index([d or ["_"] for d in docs], show_progress=False)
+    return BM25(index)
+
+
+class BM25:
+    """The one call Floor needs: a score for every document, for a list of query terms."""
+
+    def __init__(self, index: Any):
+        self._index = index
+
+    def get_scores(self, query: list[str]) -> Any:
+        import numpy as np
+
+        if not query:
+            return np.zeros(self._index.scores["num_docs"])
+        return self._index.get_scores(query)
+
+
 @dataclass(frozen=True)
 class Hit:
     id: str
@@ -142,12 +170,10 @@ class ClauseSearch:
         self.lexicon = lexicon
         self.use_lexicon = use_lexicon and lexicon is not None
         self.ids = [c.id for c in book.clauses.values() if c.kind != "section"]
-        from rank_bm25 import BM25Okapi  # numpy behind it: loaded only when searching
-
         docs = [self._document(book.clauses[i]) for i in self.ids]
         # Clause documents are short and of similar length: less length normalisation (b) and a little more weight
         # on repeated terms (k1) than the defaults ranked better across four question sets (bench/search_bench.py).
-        self.bm25 = BM25Okapi(docs, k1=1.5, b=0.5)
+        self.bm25 = bm25_index(docs)
         self.vocab: dict[str, str] = {}
         for c in book.clauses.values():
             for w in words(f"{c.title or ''} {c.text}"):
@@ -190,13 +216,18 @@ class ClauseSearch:
         return self._typo_cache[word]
 
     def query_terms(self, query: str) -> list[str]:
+        """The query as index terms (cached: the clause search and the example vote read the same text)."""
+        return list(self._query_terms(query))
+
+    @lru_cache(maxsize=2048)  # noqa: B019 - one searcher per process; the cache lives as long as it does
+    def _query_terms(self, query: str) -> tuple[str, ...]:
         if self.lexicon is not None:
             query = self.lexicon.respell(normalize(query))
         q = terms(query)
         if self.use_lexicon and self.lexicon is not None:
             for phrase in self.lexicon.expand(query):
                 q += terms(phrase)
-        return self._repair(q, words(query))
+        return tuple(self._repair(q, words(query)))
 
     def search(self, query: str, k: int = 5) -> list[Hit]:
         """Ranked clauses; a clause the query names by number ranks first."""

@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from rules_index import get_index
-from rules_index.search import normalize, terms
+from rules_index.search import bm25_index, normalize, terms
 
 EXAMPLES_DIR = Path(__file__).resolve().parent / "examples"
 UNCOVERED = "uncovered"
@@ -56,8 +56,6 @@ class TopicVotes:
     """BM25 over example questions; the nearest examples vote for their clause."""
 
     def __init__(self, examples: list[Example]):
-        from rank_bm25 import BM25Okapi
-
         self.examples = examples
         ix = get_index()
         self.searcher = ix.searcher
@@ -65,7 +63,7 @@ class TopicVotes:
         lexicon = ix.lexicon
         docs = [(terms(lexicon.respell(normalize(e.text))) + [t for ph in lexicon.expand(e.text) for t in terms(ph)])
                 or ["_"] for e in examples]
-        self.bm25 = BM25Okapi(docs, k1=1.5, b=0.5) if examples else None
+        self.bm25 = bm25_index(docs) if examples else None
 
     def votes(self, text: str, k: int = TOP_K) -> dict[str, float]:
         """Share of the vote for each clause (and "uncovered"), summing to 1; empty when nothing is close."""
@@ -74,8 +72,12 @@ class TopicVotes:
         q = self.searcher.query_terms(text)
         if not q:
             return {}
+        import numpy as np
+
         scores = self.bm25.get_scores(q)
-        order = sorted(range(len(scores)), key=lambda i: -scores[i])[:k]
+        k = min(k, len(scores))
+        part = np.argpartition(-scores, k - 1)[:k]
+        order = [int(i) for i in part[np.argsort(-scores[part], kind="stable")]]
         top = float(scores[order[0]]) if order else 0.0
         if top <= 0:
             return {}
