@@ -134,11 +134,34 @@ def decide(facts: Facts, topic: str | None = None, hits: list[tuple[str, float]]
         ruling = explain(r, facts)
     if score < 1.0 and ruling.kind == "ruling":
         ruling.confidence = round(min(ruling.confidence, 0.5 + 0.3 * score), 2)
+    if topic is None and ruling.kind == "ruling" and not (r.trigger and r.trigger(facts) > 0):
+        ruling.citations = _lead_with_the_subject(ruling.citations, hits, votes)
     if topic is None and ruling.kind == "ruling":
         rival = _rival(r, score, facts, hits, votes)
         if rival is not None:
             return _conflict(ruling, evaluate(rival, facts), r, rival)
     return ruling
+
+
+def _lead_with_the_subject(cites: list[str], hits: list[tuple[str, float]] | None,
+                           votes: dict[str, float] | None) -> list[str]:
+    """When only the words chose the rule, lead with the cited clause the question is most plainly about.
+
+    A rule stating 1.9 with all its conditions cites 1.9, 1.9.1, 1.9.2, 1.9.3; asked only whether both must agree,
+    the decisive one is 1.9.3. With facts behind the ruling, the rule's own order stands.
+    """
+    if len(cites) < 2:
+        return cites
+    weight: dict[str, float] = {}
+    for i, (cid, _s) in enumerate(hits or []):
+        if i < len(RANK_WEIGHT):
+            weight[cid] = weight.get(cid, 0.0) + RANK_WEIGHT[i]
+    for cid, v in (votes or {}).items():
+        weight[cid] = weight.get(cid, 0.0) + EXAMPLE_WEIGHT * v
+    best = max(cites, key=lambda c: (weight.get(c, 0.0), -cites.index(c)))
+    if weight.get(best, 0.0) <= weight.get(cites[0], 0.0) + 0.3:
+        return cites
+    return [best, *(c for c in cites if c != best)]
 
 
 CONFLICT_MARGIN = 0.05
