@@ -66,10 +66,17 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
         asking = m.rule or rule
         cites = _dedupe([*rule.clauses, *asking.clauses])
         under = rule.primary if asking is rule else f"{rule.primary} or its exception {asking.primary}"
+        branches = _branches(rule, facts, m.fact, no_assume) if with_alternatives else []
+        outcome = f"I need one more fact to rule under {under}: {fact_info(m.fact).question}"
+        if branches:
+            # Staff can often answer at once: give the ruling for each answer, so the question is a formality.
+            outcome += " " + " ".join(
+                f"If {alt.condition.split('? ', 1)[-1].rstrip('.')}: {alt.outcome}" for alt in branches)
         return Ruling(
             kind="needs_facts",
-            outcome=f"I need one more fact to rule under {under}: {fact_info(m.fact).question}",
+            outcome=outcome,
             citations=cites,
+            alternatives=branches,
             follow_up=[follow_up_for(m.fact)],
             trace=[TraceStep(rule=asking.name, clauses=asking.clauses, status="needs_fact", note=m.fact)],
             confidence=0.5,
@@ -110,6 +117,21 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
         notes=finding.notes,
         facts=facts.stated(),
     )
+
+
+def _branches(rule: Rule, facts: Facts, name: str, no_assume: frozenset[str]) -> list[Alternative]:
+    """The ruling under each answer to a yes/no or few-option question, where each is decidable."""
+    options = [(lab, v) for lab, v in fact_info(name).options if v is not None]
+    if not options or len(options) > 3:
+        return []
+    out: list[Alternative] = []
+    for label, value in options:
+        r = evaluate(rule, facts.model_copy(update={name: value}), with_alternatives=False, no_assume=no_assume)
+        if r.kind != "ruling":
+            return []
+        out.append(Alternative(condition=f"{fact_info(name).question} {label}", outcome=r.outcome,
+                               rule=r.trace[-1].rule if r.trace else None, citations=r.citations))
+    return out
 
 
 def explain(rule: Rule, facts: Facts) -> Ruling:

@@ -92,7 +92,7 @@ class WageringFacts(BaseModel):
     )
     oot_amount: int | None = fact("How much did the out-of-turn player put in?")
     action_changed: bool | None = fact(
-        "Did anyone skipped (the players whose turn it really was) bet or raise, changing the action?",
+        "Did any of the skipped players (those whose turn it really was) bet or raise, changing the action?",
         {"Yes, someone bet or raised": True, "No, they only checked, called or folded": False},
     )
     dealer_caused: bool | None = fact(
