@@ -23,7 +23,7 @@ from rules_index import NotFound, RulesIndex, get_index
 from rules_index.index import clause_ids_in
 
 _LOOKUP = re.compile(
-    r"\b(what does|what do|show me|pull up|bring up|look up|read me|read out|quote|"
+    r"\b(what does|what do|show me|pull up|bring up|look up|read me|read out|quote|word for word|verbatim|"
     r"give me|full text|exact wording|wording of|text of|say about|says about)\b"
 )
 _LOOKUP_TAIL = re.compile(r"\b(say|says|state|states|read|reads|cover|covers)\s*\??\s*$")
@@ -37,7 +37,8 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
     if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
-    m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find) |^)"
+    m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find|"
+                  r"(?:wording|text|words) of|quote) |^)"
                   r"(?:the )?(?:house )?(?:rules?|clauses?|sections?|paragraph) "
                   r"(?:about|on|for|regarding|re|covering)\b"
                   r"\s*(.+?)\s*(?:;|\?|\.(?:\s|$)|,? (?:i|so|because|we)\b|$)", low)

@@ -59,6 +59,7 @@ class WageringFacts(BaseModel):
     asks_short_all_in: bool | None = fact(
         "Is the question whether a player may go all-in for less than a full raise?", YES_NO
     )
+    asks_oversized: bool | None = fact("Is the question about a single chip bigger than the bet?", YES_NO)
     asks_string_bet: bool | None = fact("Is the question whether something was a string bet?", YES_NO)
     asks_both_cards: bool | None = fact("Is the question whether both hole cards must be shown to win?", YES_NO)
     actions_asked: list[str] | None = fact("Which actions (check, bet, call, raise, fold) is the question about?")

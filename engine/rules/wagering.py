@@ -454,12 +454,14 @@ def declared_raise_completed(ctx: Context) -> Finding:  # also registered as dec
     return Finding(
         outcome=f"It is a raise, and it must be completed to the minimum of {money(min_to)}: the raise was announced "
                 f"first, which binds (1.2), so he adds {money(min_to - put)}.",
-        citations=["1.4", "1.2", "1.4.1"], amounts={"raise_to": min_to, "add": min_to - put},
+        citations=["1.2", "1.4", "1.4.1"], amounts={"raise_to": min_to, "add": min_to - put},
     )
 
 
 # -- 1.4.2: one oversized chip --------------------------------------------------------------------
 def _oversized_trigger(f: Facts) -> float:
+    if f.single_chip and f.chips_put_out is None and f.asks_oversized:
+        return 1.0  # "a single chip bigger than the bet": asked in general
     if not f.single_chip or f.chips_put_out is None:
         return 0.0
     facing = facing_of(f)
@@ -481,6 +483,8 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
     facing = _facing(ctx)
     chip = ctx.get("chips_put_out")
     already = ctx.get("already_in")
+    if chip + already < facing:
+        return short_call_made_up(ctx)  # a chip smaller than the call is not an oversized chip: 1.1.3.1
     change = chip - (facing - already)
     late = ctx.peek("verbal") == "raise" and ctx.peek("verbal_timing") == "after"
     why = ("'raise' was said only after the chip touched the table, which is too late"

@@ -236,7 +236,8 @@ def _advice(doc: Doc) -> None:
             r"\b(?:ask(?:s|ed|ing)?|consult(?:s|ed|ing)?) (?:his|her|my) (?:" + PAL + r"|coach)\b[^.]{0,30}"
             r"\b(?:what to do|whether to|should (?:i|he|she))\b",
             r"\b(?:backseat|back.?seat|table coach(?:ing)?)\b",
-            r"\btell (?:me|him|her|them) (?:whether|if|when|what) (?:to|i should|he should|she should)\b"):
+            r"\btell (?:me|him|her|them) (?:whether|if|when|what) (?:to|i should|he should|she should)\b",
+            r"\bwhat would you do\b", r"\bwhat should i do\b[^.?]{0,20}\?", r"\basked (?:him|her|seat\s*\d+|his \w+) (?:for advice|what to do|what he would do)\b"):
         doc.set("advice_given", True)
 
 
@@ -347,6 +348,7 @@ def _contest(doc: Doc) -> None:
               r"(?:hand|deal|card|shuffle)\b", r"\bbefore (?:the dealer|anyone) (?:dealt|pitched|shuffled)\b",
               r"\bwhile (?:the dealer was )?(?:pushing|shipping) the pot\b", r"\bas (?:the )?pot (?:was|is) being "
               r"(?:pushed|shipped)\b", r"\bwhile (?:the dealer was )?(?:still )?(?:shuffling|scrambling|washing)\b",
+              r"\bwhile the pot (?:was|is) (?:being )?(?:pushed|shipped|awarded|pulled)\b",
               r"\bbefore (?:the )?(?:first card|cards?) (?:was|were|of the next)\b"):
         doc.set("contest_timing", "before")
 
@@ -403,7 +405,8 @@ def _chips(doc: Doc) -> None:
             r"\b(?:friend|buddy|mate|wife|husband|someone|somebody|another player|he|she)\b[^.]{0,20}\b(?:bet|play|wager|"
             r"call|raise|use|put in)\w* (?:my|his|her) chips\b",
             r"\b(?:push|pushed|put|puts|bet|posted|posts|moved|used|took|takes)\b[^.]{0,15}\b(?:of )?(?:seat\s*\d+|his friend|"
-            r"his buddy|her friend|the other player|another player|my friend|my buddy)'s (?:chips|stack)\b"):
+            r"his buddy|her friend|the other player|another player|my friend|my buddy)'s (?:chips|stack)\b",
+            r"\b(?:grabbed|grabs|took|takes|borrowed|borrows|pulled|used)\b[^.]{0,12}\b(?:off|from|out of) (?:my|his|her|seat\s*\d+'s) (?:stack|chips)\b[^.]{0,30}\b(?:call|bet|raise|wager|post)"):
         doc.set("wagering_others_chips", True)
 
     if _any(t, r"\b(?:hand|hands|give|gives|gave|giving|pass|passes|passed|lend|lends|lent|loan|loaned|slide|slid|"
@@ -601,6 +604,7 @@ def _stacks(doc: Doc) -> None:
             r"ing)?)\b[^.]{0,20}\b(?:his|her|their|the|my) (?:whole |entire )?(?:stack|chips)\b",
             r"\b(?:stack|chips) (?:is |are )?(?:hidden|covered|blocked|out of sight|behind (?:his|her) (?:hands?|arms?|"
             r"cards?|phone|drink))\b", r"\b(?:stack|chips)\b[^.]{0,15}\b(?:behind|under|beneath) (?:his|her|their|a|the) (?!line\b|betting\b)\w+",
+            r"\b(?:half |partly |mostly )?(?:hidden|tucked|covered|blocked) (?:behind|by|under)\b",
             r"\bcan'?t see (?:his|her|their|the) (?:whole |entire )?(?:stack|chips)\b",
             r"\bwon'?t (?:show|let (?:me|us|anyone) see) (?:his|her) (?:stack|chips)\b"):
         doc.set("stack_hidden", True)

@@ -20,7 +20,7 @@ ACTOR = (
     r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser)(?: to act| in seat \d+| after (?:him|her|me|that))?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
-_RAISE_VERB = r"(?:raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
+_RAISE_VERB = r"(?:check-?rais(?:es|ed|e)|raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
 _ALLIN_VERB = r"(?:shoves?|shoved|jams?|jammed|moves? all.?in|moved all.?in|goes all.?in|went all.?in|is all.?in|all.?in|ships?|shipped)"
 _CALL_VERB = r"(?:calls?|called|flats?|flatted|limps?|limped)"
 _CHECK_VERB = r"(?:checks?|checked|knocks?|knocked|taps?|tapped)"
@@ -60,7 +60,7 @@ def _actions(doc: Doc) -> list[Action]:
     t = doc.nums
     acts: list[tuple[int, Action]] = []
     pat = re.compile(
-        r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly)\s+)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
+        r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-)\s*)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
         + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
         r"oot|the table|the felt)(?:\s+out of turn)?)?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
     )
@@ -90,6 +90,11 @@ def _actions(doc: Doc) -> list[Action]:
         word = m.group(1)
         kind = "all-in" if word in ("shoved", "jammed") else ("bet" if word == "bet" else "raise")
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
+    # "a 2,000 bet from Seat 2, an all-in for 2,500 from Seat 4 behind it"
+    for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(bet|raise|open|shove|jam)\b", t):
+        word = m.group(2)
+        kind = "all-in" if word in ("shove", "jam") else ("bet" if word == "bet" else "raise")
+        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(1)))))
     # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
     taken = [(s, s + 40) for s, _a in acts]
     for m in re.finditer(r"\b(?:a|an|the)\s+(?:short\s+)?(raise|bet|open|opening bet|re-?raise|3-?bet|4-?bet|all.?in|shove)"
@@ -139,6 +144,8 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
         if described:
             return described[0], m.start()
         am = amounts_in(seg)
+        if am and am[0][0] <= 20 and re.search(r"\ball\s*$|\bthe\s*$", seg[:am[0][1]]):
+            am = []  # "drops all five": a count of chips described elsewhere, not a value
         if am and (re.match(r"\s*(?:chip\s+)?pot\b", seg[am[0][2]:]) or re.search(r"\b(?:seats?|tables?|to s)\s*#?$", seg[:am[0][1]])):
             continue  # "push him the 3,200 pot": the pot, not chips put out
         if am:
@@ -261,12 +268,14 @@ def extract(doc: Doc) -> None:
                       r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:\w+ )?(?:of it )?back\b|"
                       r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
         doc.set("wants_to_change", True)
+    if re.search(r"\b(?:bigger|larger|greater|more) than the (?:bet|call|amount)|\boversized?\b|\bover-?chip", t) and re.search(r"\bchip\b", t):
+        doc.set("asks_oversized", True)
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
         doc.set("asks_string_bet", True)
-    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|multiple (?:trips|motions)|more than one (?:motion|trip)|"
+    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|(?:two|three|2|3) or (?:three|four|3|4) trips|trips back|multiple (?:trips|motions)|more than one (?:motion|trip)|"
                  r"bit by bit|a few at a time|stack by stack)\b", t):
         doc.set("one_motion", False)
-    short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|"
+    short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
     if (re.search(r"\ball.?in\b", t) and re.search(short_words, t)
             and re.search(r"\b(?:allowed|permitted|legal|ok|okay|can (?:he|she|i)|may (?:he|she|i)|is (?:he|she|that))\b", t)):
@@ -280,7 +289,7 @@ def extract(doc: Doc) -> None:
 
     # Two indications in a row: "tapped the table, then said 'bet'", "said 'fold', then 'wait, i call'".
     marks: list[tuple[int, str]] = []
-    for m in re.finditer(r"\b(?:tap(?:s|ped)?|knock(?:s|ed)?)\b(?: on)?(?: the)? (?:table|felt)", t):
+    for m in re.finditer(r"\b(?:tap(?:s|ped)?|knock(?:s|ed)?|rap(?:s|ped)?|double.?taps?)\b(?: \w+){0,2}?(?: on| with)?(?: the| his| my)? (?:table|felt|knuckles)", t):
         marks.append((m.start(), "check"))
     for m in re.finditer(_SAY + r"\s*['\"]?\s*(?:(?:nah|no|wait|actually|sorry|oh|hold on|i mean)[,\s]+)*(?:i\s+)?"
                          r"(check|bet|call|raise|fold|all.?in)\b", t):
@@ -305,8 +314,8 @@ def extract(doc: Doc) -> None:
     kinds = [k for _p, k in marks]
     if len(set(kinds)) >= 2:
         doc.set("indications", list(dict.fromkeys(kinds)))
-    elif kinds == ["check"] and re.search(r"\b(?:tap|taps|tapped|knock|knocks|knocked)\b", t) and re.search(
-            r"\bcheck\w*\b|\bdid (?:he|she|that)\b|\bdoes (?:that|it) count\b|\bsays? nothing\b|\bwithout (?:a word|saying)\b|"
+    elif kinds == ["check"] and re.search(r"\b(?:tap|taps|tapped|knock|knocks|knocked|rap|raps|rapped)\b", t) and re.search(
+            r"\bcheck\w*\b|\bdid (?:he|she|that)\b|\bdoes (?:that|it) count\b|\bsays? nothing\b|\bwithout (?:a word|saying)\b|\bright\?|"
             r"\bdoesn'?t say\b", t):
         doc.set("actions_asked", ["check"])  # what a silent tap means is the question
 
@@ -341,7 +350,7 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(dealer|he|she)\b.{0,30}\b(swept|scooped|mucked|pulled|killed|took)\b.{0,30}\b(cards|hand|them|muck)\b", t):
         doc.set("dealer_mucked", True)
 
-    if re.search(r"\b(?:dead|declared dead|killed)\b[^?]{0,80}\b(?:win|won|eligible|award|pot|best hand|would have been best)\b|"
+    if re.search(r"\b(?:dead|declared dead|killed)\b[^?]{0,130}\b(?:win|won|eligible|award|pot|best hand|would have been best)\b|"
                  r"\b(?:can|may|could) (?:a )?dead hand\b", t):
         doc.set("asks_dead_hand_wins", True)
 
@@ -363,7 +372,7 @@ def extract(doc: Doc) -> None:
         if after_first and not any(a.out_of_turn for a in acts):
             after_first[0].out_of_turn = True
     m_before = re.search(r"(?<![a-z])" + ACTOR + r" (?:" + _BET_VERB + "|" + _RAISE_VERB + "|" + _CALL_VERB + "|" + _CHECK_VERB
-                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?\s+(?:out of turn\s+)?before (?:" + ACTOR + r") (?:has |had )?(?:acted|acts|could act|did)", t)
+                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?(?:\s+(?:on\s+)?the (?:table|felt))?\s+(?:out of turn\s+)?before (?:" + ACTOR + r")(?:\s+\w+){0,3}? (?:has |had )?(?:acted|acts|could act|did)", t)
     if m_before and not any(a.out_of_turn for a in acts):
         for a in acts:
             if a.actor.lower() == m_before.group(1):
@@ -440,6 +449,15 @@ def extract(doc: Doc) -> None:
             doc.set("cards_to_come", False)
         elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
             doc.set("cards_to_come", True)
+        t = re.sub(r"\bboard (?:one|1)\b", "first board", t)
+        t = re.sub(r"\bboard (?:two|2)\b", "second board", t)
+        t = re.sub(r"\b(first|second) (?:board|run)(?:'s| is| was) (?:mine|all mine)\b", r"i won the \1", t)
+        m_pot = re.search(r"\bfor (" + NUM + r") total\b|\b(" + NUM + r") total pot\b", t)
+        if m_pot and "pot" not in doc.found:
+            doc.set("pot", parse_amount(m_pot.group(1) or m_pot.group(2)))
+        m_each = re.search(r"\b(?:each|both)\b[^.]{0,25}\ball.?in\b[^.]{0,20}\bfor (" + NUM + r")\b", t)
+        if m_each and "pot" not in doc.found and doc.found.get("players_in_hand", 2) == 2:
+            doc.set("pot", 2 * (parse_amount(m_each.group(1)) or 0))
         won: list[str] = []
         if re.search(r"\b(?:wins?|won|scoops?|scooped|takes?|took) both (?:boards|runs|run-?outs|halves)\b", t):
             won = ["same", "same"]
@@ -459,7 +477,7 @@ def extract(doc: Doc) -> None:
             doc.set("asks_rit_split", True)
 
     # Showdown.
-    if re.search(r"\bshow(?:s|ed)? first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
+    if re.search(r"\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
                  r"(?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b", t):
         raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
         if raisers:
