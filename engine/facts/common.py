@@ -44,6 +44,7 @@ class CommonFacts(BaseModel):
     )
     live_cards: bool | None = fact("Does the player still have live cards in this hand?", YES_NO)
     disputes_ruling: bool | None = fact("Is someone refusing or appealing a staff ruling?", YES_NO)
+    asks_penalty: bool | None = fact("Is the question what happens to the player (his hand killed, a penalty)?", YES_NO)
     asks_basis: bool | None = fact("Is the question what the house rules are based on, or where to look beyond them?",
                                    YES_NO)
     asks_procedure: bool | None = fact(

@@ -132,4 +132,8 @@ class WageringFacts(BaseModel):
 
     # -- blinds and new players ------------------------------------------------------------
     new_player: bool | None = fact("Is the player new to the table?", YES_NO)
+    new_player_choice: Literal["post", "wait"] | None = fact(
+        "Does the new player want to post a blind now, or wait for his big blind?",
+        {"Post now": "post", "Wait for the big blind": "wait"},
+    )
     refuses_blind: bool | None = fact("Does the player want to skip or refuse a blind?", YES_NO)

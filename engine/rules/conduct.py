@@ -112,7 +112,7 @@ def _sharing_trigger(f: Facts) -> float:
 def no_sharing_hand_information(ctx: Context) -> Finding:
     """Players may not share hand information while live cards are in play; the dealer may rule it a fold."""
     f = ctx.facts
-    cites = ["3.2", "3.2.1"]
+    cites = ["3.2.1", "3.2"] if ctx.peek("asks_penalty") else ["3.2", "3.2.1"]
     what = "show or tell anything about their hands"
     base = (f"Not allowed: players may not {what} while live cards are in play, whether or not the player "
             "receiving it is still in the hand.")
@@ -519,7 +519,7 @@ def _presentation_trigger(f: Facts) -> float:
     return 1.0 if f.stack_untidy else 0.0
 
 
-@rule("stack_presentation", ["3.16", "3.16.1", "3.16.2"], trigger=_presentation_trigger)
+@rule("stack_presentation", ["3.16.1", "3.16.2", "3.16"], trigger=_presentation_trigger)
 def stack_presentation(ctx: Context) -> Finding:
     """With live cards, a stack must be neat, with the big chips at the top or front facing the centre."""
     f = ctx.facts

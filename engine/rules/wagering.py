@@ -573,11 +573,12 @@ def string_bet(ctx: Context) -> Finding:
 @rule("new_player_options", ["1.13", "1.13.1", "1.13.2"], trigger=lambda f: 1.0 if f.new_player else 0.0)
 def new_player_options(ctx: Context) -> Finding:
     """A new player either posts one blind equal to the table stake, or waits for the big blind."""
-    return Finding(
-        outcome="A new player may either post one blind equal to the designated table stake (the big blind) and "
-                "be dealt in at once, or not be dealt in until it is their turn to post the big blind.",
-        citations=["1.13", "1.13.1", "1.13.2"],
-    )
+    choice = ctx.peek("new_player_choice")
+    cites = {"post": ["1.13.1", "1.13"], "wait": ["1.13.2", "1.13"]}.get(choice or "", ["1.13", "1.13.1", "1.13.2"])
+    lead = {"post": "Yes, he may post now: ", "wait": "He waits: having chosen not to post, "}.get(choice or "", "")
+    body = ("a new player may either post one blind equal to the designated table stake (the big blind) and be "
+            "dealt in at once, or not be dealt in until it is their turn to post the big blind.")
+    return Finding(outcome=(lead + body) if lead else body[0].upper() + body[1:], citations=cites)
 
 
 @rule("blinds_not_refused", ["1.14"], trigger=lambda f: 1.0 if f.refuses_blind else 0.0)

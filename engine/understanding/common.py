@@ -149,6 +149,10 @@ def extract(doc: Doc) -> None:
             r"\bruling\b|\bdecision\b|\bfloor\b|\bstaff\b|\bmanager\b|\bowner\b|\bhouse rules\b", t):
         doc.set("disputes_ruling", True)
 
+    if re.search(r"\b(?:kill(?:ed)? (?:his|her|my|the) hand|hand (?:be |get |gets )?(?:killed|declared dead|dead)|"
+                 r"penalt\w*|punish\w*|consequence\w*|what happens to (?:him|her|his hand|her hand))\b", t):
+        doc.set("asks_penalty", True)
+
     # Live cards.
     if re.search(r"\b(already folded|has folded|after (he|she|i) folded|between hands|no live cards|not in the hand)\b",
                  t):

@@ -406,7 +406,7 @@ def _chips(doc: Doc) -> None:
             r"call|raise|use|put in)\w* (?:my|his|her) chips\b",
             r"\b(?:push|pushed|put|puts|bet|posted|posts|moved|used|took|takes)\b[^.]{0,15}\b(?:of )?(?:seat\s*\d+|his friend|"
             r"his buddy|her friend|the other player|another player|my friend|my buddy)'s (?:chips|stack)\b",
-            r"\b(?:grabbed|grabs|took|takes|borrowed|borrows|pulled|used)\b[^.]{0,12}\b(?:off|from|out of) (?:my|his|her|seat\s*\d+'s) (?:stack|chips)\b[^.]{0,30}\b(?:call|bet|raise|wager|post)"):
+            r"\b(?:grabbed|grabs|took|takes|borrowed|borrows|used)\b[^.]{0,12}\b(?:off|from|out of) (?:my|his|her|seat\s*\d+'s) (?:stack|chips)\b[^.]{0,30}\b(?:call|bet|raise|wager|post)"):
         doc.set("wagering_others_chips", True)
 
     if _any(t, r"\b(?:hand|hands|give|gives|gave|giving|pass|passes|passed|lend|lends|lent|loan|loaned|slide|slid|"
@@ -599,6 +599,9 @@ def _stacks(doc: Doc) -> None:
             r"(?:front|top|visible)\b",
             r"\b(?:yellows|purples|oranges|browns|blacks|plaques|(?:\d[\d,]*k?)s)\b (?:are |were |is |all )?(?:hidden|tucked|"
             r"buried|covered|stashed|behind|under(?:neath)?|at the back|in the back)\b"):
+        doc.set("big_chips_hidden", True)
+    if re.search(r"\b(?:big|bigger|large|higher|high.?denomination) chips? (?:up )?(?:front|in front|on top|at the front|at the top)\b|"
+                 r"\bhigher denominations?\b", t):
         doc.set("big_chips_hidden", True)
     if _any(t, r"\b(?:hid(?:e|es|den|ing)|cover(?:s|ed|ing)?|block(?:s|ed|ing)?|conceal(?:s|ed|ing)?|shield(?:s|ed|"
             r"ing)?)\b[^.]{0,20}\b(?:his|her|their|the|my) (?:whole |entire )?(?:stack|chips)\b",

@@ -525,7 +525,8 @@ _WHO_DECLARES = re.compile(
     r"\b[^.?]{0,20}\b(?:call|declare|demand|force|rule)\b[^.?]{0,10}\b" + _MISDEAL
     + r"|\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL
     + r"|\b(?:players?|i|we|they|he|she)\b (?:get to|can|may|are allowed to|is allowed to) (?:call|declare|demand) (?:a |the )?"
-    + _MISDEAL + r"|\byell(?:s|ed|ing)? (?:out )?['\"]?\s*" + _MISDEAL
+    + _MISDEAL + r"|\b(?:yell|shout|scream|call|cri)(?:s|ed|ing|es)? (?:out )?['\"]?\s*" + _MISDEAL
+    + r"|\bdoes (?:his|her|their|a player'?s?) (?:call|shout) make it\b"
 )
 _WHAT_IS = re.compile(
     r"\bwhat (?:makes|counts as|constitutes|causes|qualifies as|is considered|are (?:the )?(?:grounds|reasons|causes) "
@@ -575,6 +576,7 @@ _DIRECTION = re.compile(
     r"\bdealer\b[^.]{0,30}\b(?:told|tells|asked|asks|directed|directs|said|says|announced|announces|indicated|"
     r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
     r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b|"
+    r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?skip(?:s|ped)? (?:a|one|the) (?:player|seat)\b|"
     r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:direct(?:s|ed)?|sen[dt]s?|gave|give|"
     r"point(?:s|ed)?) (?:the )?(?:action|it) (?:to|at) the wrong (?:player|seat|person|guy)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
 )

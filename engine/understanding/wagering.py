@@ -544,6 +544,13 @@ def extract(doc: Doc) -> None:
     if re.search(r"\bnew (?:player|to the table)\b|\bjust sat\b|\bsits? down\b|\bsat down\b|\bjoin(?:s|ing)? the (?:table|game)\b"
                  r"|\bnew player\b", t):
         doc.set("new_player", True)
+    if doc.found.get("new_player") or re.search(r"\bsat down\b|\bjust sat\b|\bnew (?:player|guy)\b", t):
+        if re.search(r"\bwait(?:s|ing)? (?:for|until) (?:the|my|his|her) (?:bb|big blind)\b|\b(?:chose|chooses|choose|decides?|decided) "
+                     r"not to post\b|\bnot (?:to )?post(?:ing)?\b|\bwithout posting\b|\bbefore (?:his|her|my|it is his) (?:turn|bb|big blind)\b", t):
+            doc.set("new_player_choice", "wait")
+        elif re.search(r"\b(?:post|pay) (?:a |the |one |my |his )?(?:blind|bb|big blind)\b(?! (?:when|until))|\bjust post\b|\bpost now\b|"
+                       r"\bpost (?:and|to) (?:play|get dealt)\b", t):
+            doc.set("new_player_choice", "post")
     if re.search(r"\b(skip|skipping|decline|refuse|refusing|not post|don'?t want to post|sit out)\b[^.]{0,25}\b(blind|bb|sb|post)",
                  t) or re.search(r"\b(?:not|won'?t|refus\w* to|doesn'?t want to|don'?t want to|never) post(?:ing)?\b|\bdeal me out\b", t):
         doc.set("refuses_blind", True)
