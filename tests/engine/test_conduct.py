@@ -53,7 +53,7 @@ CASES = [
          "3.1.2", ["silence", "declaring"]),
     # -- 3.2 / 3.2.1 ----------------------------------------------------------------------------------------
     Case("show-neighbour-live", "guy in 4 is still in the hand and flashed his hole cards to his buddy in 5 who "
-         "already folded. is his hand dead now?", "3.2.1", ["discretion", "not an automatic fold"]),  # asked: is it dead
+         "already folded. is his hand dead now?", "3.2.1", ["discretion", "not an automatic fold"]),
     Case("folded-tells", "S8 mucked, then whispered to S1 what he folded while S1 was still facing a bet. ruling?",
          "3.2", ["not allowed"]),
     # -- 3.3 --------------------------------------------------------------------------------------------------
