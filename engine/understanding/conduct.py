@@ -116,7 +116,8 @@ def _table_directions(doc: Doc) -> None:
     if _any(t, r"\bcollu(?:de|des|ded|ding|sion|sive)\b", r"\bsoft.?play(?:ing|ed|s)?\b", r"\bchip.?dump(?:ing|ed|s)?\b",
             r"\bteam(?:ing|ed)? up\b", r"\bworking (?:together|as a team)\b", r"\bin cahoots\b",
             r"\bsignal(?:l?ing|l?ed|s)? (?:each other|to each other|one another)\b", r"\bplaying as a team\b",
-            r"\bnever (?:bet|raise) (?:into|against) each other\b"):
+            r"\bnever (?:bet|raise) (?:into|against) each other\b", r"\bcheck(?:s|ed|ing)? (?:it )?down every time\b",
+            r"\balways check (?:it )?down\b"):
         doc.set("collusion_suspected", True)
     if _any(t, r"\bspectators?\b", r"\brail ?birds?\b", r"\bon the rail\b", r"\bthe rail\b", r"\bonlookers?\b",
             r"\bbystanders?\b", r"\bsweat(?:ing|er|ers)?\b", r"\bwatching (?:the game|from behind|over)\b",
@@ -367,7 +368,7 @@ def _seats(doc: Doc) -> None:
             r"seats?\b", r"\bsit (?:wherever|anywhere|where (?:i|he|she|we) (?:want|like))\b",
             r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b",
             r"\b(?:insists? on|demands?|asks? for|take|taking|wants?) (?:taking |to take |to sit in )?seat\s*#?\d+",
-            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:opens?|is open|"
+            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:just )?(?:opens?|is open|"
             r"opened up)\b"):
         doc.set("seat_request", True)
     m = re.search(r"\b(\d+|one|two|a couple of|couple of|a couple|an|one full) (?:full )?(?:orbits?|rounds)\b", doc.nums)
@@ -444,8 +445,10 @@ def _chips(doc: Doc) -> None:
             r"\bbuy(?:s|ing)?(?: back)?(?: in)?(?: for)? (?:more|another|some more|extra|an? (?:extra|additional)|"
             r"\$?\d[\d,.]*k? more)\b",
             r"\b(?:bring|brings|brought|put|puts|putting) (?:more|another|extra) (?:" + _CHIPS + r"|on the table)\b",
-            r"\bmore chips\b[^.]{0,20}\b(?:on|in|to)\b", r"\bbuy (?:\$?\d[\d,.]*k? |some |a rack of )?(?:more )?chips\b"):
+            r"\bmore chips\b[^.]{0,20}\b(?:on|in|to)\b", r"\bbuy (?:\$?\d[\d,.]*k? |some |a rack of )?(?:more )?chips\b",
+            r"\b(?:chips|money|cash)\b[^.]{0,15}\b(?:out of|from) (?:my|his|her) (?:pocket|wallet|bag|jacket)\b"):
         doc.set("adding_chips", True)
+        doc.found.pop("removing_chips", None)  # chips coming out of a pocket go onto the table, not off it
     if doc.found.get("adding_chips"):
         m = re.search(r"\b(?:add|adds|adding|buy|buys|buying|top (?:up|off)|rebuy|reload|bring|put on|put)\b"
                       r"(?: (?:another|more|an extra|extra|up to|in|for|back))*\s*\$?(" + NUM + r")", n)

@@ -196,6 +196,10 @@ def _hole_cards(doc: Doc, t: str) -> None:
     flipped = _OWN_FLIP.search(t) and (_EARLY.search(t) or _HAND_LIVE.search(t)) and not re.search(
         r"\b(?:showdown|tabled?|muck(?:ed)?|show first)\b", t)
     # "A player accidentally flashes a hole card to the player beside him": his own cards, not a dealing error.
+    if re.search(r"\bflash(?:ed|es)? (?:me|us|him|her) (?:both |one of )?(?:his|her|their) (?:hole )?cards\b", t):
+        doc.found.pop("card_exposed", None)
+        doc.set("hole_cards_seen", True)
+        return
     player_flash = re.search(r"\b(?:player|he|she|guy|i|seat \d+|villain|neighbou?r)\b[^.]{0,30}\b(?:accidentally|by accident|"
                              r"carelessly|sloppily)?\s*(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing)|show(?:ed|s|ing)?)\b[^.]{0,12}"
                              r"\bhole cards?\b[^.]{0,30}\bto\b", t) and re.search(r"\baccident|\bcareless|\bsloppy|\bby mistake\b", t)
@@ -384,6 +388,7 @@ _NO_SUBSTANTIAL = re.compile(
     r"(?:any )?substantial action\b"
 )
 _SUBSTANTIAL = re.compile(
+    r"\b(?:after|once|following) (?:the )?(?:preflop|flop|turn) betting\b|\bafter (?:the )?(?:flop|turn|river) (?:came|was dealt)\b|"
     r"\b(?:after|once|with|following) substantial action\b|\bsubstantial action (?:has|had|have) (?:already )?"
     r"(?:occurred|happened|taken place|been made|started)\b"
 )
@@ -512,7 +517,8 @@ _CONSEQUENCES = re.compile(
     r"button|antes?|pot)\b|\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|"
     r"advance|change)\b|\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b|"
     r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b|"
-    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bre-?post\b|\bkeeps? the button\b|"
+    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bbutton (?:should |must |has to )?(?:move|go|advance)\b|"
+    r"\bbets? already made\b|\bwhat happens (?:to|with|after)\b[^.?]{0,40}\b(?:bets?|deck|order|blinds)\b|\bre-?post\b|\bkeeps? the button\b|"
     r"\bsame button\b|"
     r"\bget (?:my|his|her|their|our) (?:blinds?|bets?|chips|money) back\b|\bhow (?:is|are) (?:a |the )?"
     + _MISDEAL + r" (?:handled|redealt|dealt)\b|\bwhat (?:happens )?(?:next|now)\b"

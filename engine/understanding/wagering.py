@@ -17,7 +17,7 @@ from engine.understanding.doc import Doc
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
     r"small blind|big blind|sb|bb|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser)(?: to act| in seat \d+| after (?:him|her|me|that))?|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
+    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
 _RAISE_VERB = r"(?:check-?rais(?:es|ed|e)|raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
@@ -29,7 +29,7 @@ _FOLD_VERB = r"(?:folds?|folded|mucks?|mucked)"
 PUT_VERB = (
     r"(?:puts?|put|placed|places|placing|slides?|slid|sliding|drops?|dropped|dropping|pushe?s?|pushed|pushing|"
     r"toss(?:es|ed)?|throws?|threw|moves? out|tosses out|puts out|put out|slides? out|slid out|chucks?|chucked|"
-    r"sets? (?:out|down)|set (?:out|down)|fires? out|puts in|put in|cuts? out)"
+    r"sets? (?:out|down)|set (?:out|down)|sets (?=a |an |one |\d)|fires? out|puts in|put in|cuts? out)"
 )
 
 _SILENT = re.compile(
@@ -46,6 +46,7 @@ _AFTER_LANDS = re.compile(
     r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced|goes|went)"
 )
 _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
+                     r"\b(?:still )?in (?:my|his|her) (?:fingers|hand)\b|"
                      r"while (?:his|her|the) (?:hand|chips?) (?:was|were|is|are) (?:still )?(?:moving|in motion|in the air|"
                      r"in his hand|in her hand|over the line|going out)|as (?:he|she) (?:reached|was reaching|reaches) out|"
                      r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
@@ -90,6 +91,14 @@ def _actions(doc: Doc) -> list[Action]:
         word = m.group(1)
         kind = "all-in" if word in ("shoved", "jammed") else ("bet" if word == "bet" else "raise")
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
+    # "the flop went bet 300, raise to 900, all-in for 1,200"
+    m_list = re.search(r"\b(?:went|goes|was|action(?: was| went)?:?)\s+((?:(?:bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|"
+                       r"3-?bet(?: to)?)\s+\$?" + NUM + r"(?:\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+)?){2,})", t)
+    if m_list and not any(a.amount for _s, a in acts):
+        for mm in re.finditer(r"(bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|3-?bet(?: to)?)\s+\$?(" + NUM + r")", m_list.group(1)):
+            w = mm.group(1)
+            kind = "all-in" if w.startswith(("all", "shove")) else ("bet" if w == "bet" else "raise")
+            acts.append((m_list.start(1) + mm.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(mm.group(2)))))
     # "a 2,000 bet from Seat 2, an all-in for 2,500 from Seat 4 behind it"
     for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(bet|raise|open|shove|jam)\b", t):
         word = m.group(2)
@@ -177,7 +186,7 @@ def extract(doc: Doc) -> None:
         doc.set("bet_faced", bb if preflop else 0)
     if re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
                  r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
-                 r"\b(?:wants? to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
+                 r"\b(?:wants? to|wish(?:es)? to|would like to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
@@ -215,7 +224,7 @@ def extract(doc: Doc) -> None:
                 if amt:
                     doc.set("already_in", amt)
     chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
-    if re.search(r"\b(a|one|single|my|his|her)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)", t) and not re.search(
+    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
@@ -265,7 +274,7 @@ def extract(doc: Doc) -> None:
     m = re.search(r"\b(?:only )?meant\s+(?:to\s+(?:bet|put)\s+)?\$?(" + NUM + r")|\bwants? (?:it to be|to bet) (?:only )?\$?("
                   + NUM + r")", t)
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
-                      r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:\w+ )?(?:of it )?back\b|"
+                      r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:[\w,]+ )?(?:of it )?back\b|"
                       r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
         doc.set("wants_to_change", True)
     if re.search(r"\b(?:bigger|larger|greater|more) than the (?:bet|call|amount)|\boversized?\b|\bover-?chip", t) and re.search(r"\bchip\b", t):
@@ -299,7 +308,7 @@ def extract(doc: Doc) -> None:
     # What was said, quote by quote: "'I call your 400...' and then '...and raise another 800'".
     if not marks or len({k for _p, k in marks}) < 2:
         quoted = [(m.start(), m.group(1)) for m in re.finditer(
-            r"\b(?:says?|said|saying|goes|went|adds?|added|announc\w*|declar\w*|yell\w*|continues|continued|then)\b[^'\".]{0,12}"
+            r"\b(?:says?|said|saying|goes|went|adds?|added|announc\w*|declar\w*|yell\w*|continues|continued|then)\b[^'\".]{0,28}"
             r"(?:(?<=\s)|^)['\"]\s*([^'\"]{2,60}?)\s*['\"](?![a-z])", t)]
         for pos, q in quoted:
             w = re.search(r"\b(check|bet|call|raise|fold|all.?in)\b", q)
@@ -366,7 +375,7 @@ def extract(doc: Doc) -> None:
 
     # Out of turn.
     # "Seat 2 is first to act, but Seat 8 knocked before him", "B checks before A has acted": out of turn.
-    m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first) to act,? (?:but|and|when|yet) ", t)
+    m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first) to act,? (?:but|when|yet|and yet) ", t)
     if m_first:
         after_first = [a for a in acts if t.find(a.actor.lower(), m_first.end()) >= 0 and a.actor.lower() != m_first.group(1)]
         if after_first and not any(a.out_of_turn for a in acts):
@@ -417,7 +426,7 @@ def extract(doc: Doc) -> None:
     m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
     if m:
         n = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}.get(m.group(1)) or int(m.group(1))
-        folded = re.search(r"\b(?:one|1|a player|someone) (?:of them |player )?(?:folded|dropped out|mucked|gave up)\b", t[m.end():])
+        folded = re.search(r"\b(?:one|1|a player|someone|seat \d+) (?:of them |player )?(?:folded|folds|dropped out|mucked|gave up)\b", t[m.end():])
         if re.search(r"\bthe (?:other|remaining|last) (?:two|2)\b|\b(?:two|2) (?:players |of us |of them )?(?:left|remain)", t):
             n = 2
         elif folded:
@@ -459,13 +468,14 @@ def extract(doc: Doc) -> None:
         if m_each and "pot" not in doc.found and doc.found.get("players_in_hand", 2) == 2:
             doc.set("pot", 2 * (parse_amount(m_each.group(1)) or 0))
         won: list[str] = []
+        t = re.sub(r"\b(second|first) (board|run) (?:played|chops?|chopped|splits?|split|ties|tied)\b", r"\1 \2 was split", t)
         if re.search(r"\b(?:wins?|won|scoops?|scooped|takes?|took) both (?:boards|runs|run-?outs|halves)\b", t):
             won = ["same", "same"]
         else:
             for which in ("first", "second"):
                 m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b(?:won|win|took|scooped|chopped|split|tied)\b[^.,;]{0,12}"
                               r"\b(?:the )?" + which + r"\b|\b" + which + r" (?:board|run)\b[^.,;]{0,25}\b(i|he|she|we|seat \d+|villain)?"
-                              r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split)", t)
+                              r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)
                 if m:
                     who = (m.group(1) or m.group(2) or "")
                     seg = m.group(0)
@@ -477,7 +487,7 @@ def extract(doc: Doc) -> None:
             doc.set("asks_rit_split", True)
 
     # Showdown.
-    if re.search(r"\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
+    if re.search(r"\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
                  r"(?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b", t):
         raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
         if raisers:
@@ -489,6 +499,7 @@ def extract(doc: Doc) -> None:
     m = re.search(r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
                   r"\b(?:turned|turns|flipped|flips|exposed|exposes|showed|shows|tabled|tables) (?:over |up )?only (?:one|1|the|his|her)\b|"
                   r"\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|\bkept (?:his|her|the) other card (?:face down|hidden|covered)\b|"
+                  r"\b(?:turns?|turned|flips?|flipped|shows?|showed|tables?|tabled) (?:over |up )?(?:just )?(?:one|1) (?:card|of (?:his|her) cards)\b|"
                   r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b", t)
     if m:
         doc.set("cards_tabled", 1)
