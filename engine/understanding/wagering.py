@@ -37,7 +37,7 @@ _SILENT = re.compile(
     r"silently|says nothing|said nothing|saying nothing|no declaration|no verbal|didn'?t say|did not say|"
     r"not a word|never said|without announcing|no announcement|nothing was said"
 )
-_SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|calls? out|" \
+_SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|go(?= ['\"])|calls? out|" \
        r"called out|states?|stated|yells?|yelled|verbally)"
 _AFTER_LANDS = re.compile(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
@@ -61,7 +61,7 @@ def _actions(doc: Doc) -> list[Action]:
     t = doc.nums
     acts: list[tuple[int, Action]] = []
     pat = re.compile(
-        r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-)\s*)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
+        r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-|minimum)\s*)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
         + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
         r"oot|the table|the felt)(?:\s+out of turn)?)?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
     )
