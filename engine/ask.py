@@ -118,12 +118,15 @@ def answer(text: str, extra_facts: dict[str, Any] | None = None) -> Ruling:
     if extra_facts:
         facts = Facts(**{**facts.model_dump(exclude_none=True), **extra_facts})
     hits = [(h.id, h.score) for h in ix.search(text, k=8)]
-    topic = match_uncovered(doc)
-    if topic is not None and not extra_facts:
-        return uncovered_ruling(topic, facts, ix.version)
     from engine.understanding.topics import UNCOVERED, topic_votes
 
     votes = topic_votes().votes(text)
+    topic = match_uncovered(doc)
+    if topic is not None and not extra_facts and not (
+            _facts_point_at_a_rule(facts) and votes.get(UNCOVERED, 0.0) < 0.5):
+        # A word from an uncovered topic in a story whose facts plainly point at a rule is incidental
+        # ("Seat 6 is eating at the table. Anyway, flop, ..."): the rule answers.
+        return uncovered_ruling(topic, facts, ix.version)
     if votes.get(UNCOVERED, 0.0) >= UNCOVERED_VOTE and not extra_facts and not _facts_point_at_a_rule(facts):
         # Most of the closest example questions are ones the book does not answer, and no stated fact points at a
         # rule: say so rather than force the nearest clause.
