@@ -75,6 +75,20 @@ def score_rules(facts: Facts, hits: list[tuple[str, float]] | None = None,
     Three signals: the stated facts (a rule's trigger), the clause search ranking, and the votes of the
     example questions closest to the text (``engine.understanding.topics``).
     """
+    global _LAST_SCORED
+    last = _LAST_SCORED  # one atomic read: a thread that rebinds it meanwhile cannot mix two situations
+    if last is not None and last[0] is facts and last[1] is hits and last[2] is votes:
+        return last[3]  # the same situation scored again (choosing the rule, then looking for a rival)
+    result = _score_rules(facts, hits, votes)
+    _LAST_SCORED = (facts, hits, votes, result)
+    return result
+
+
+_LAST_SCORED: tuple[Facts, object, object, list[tuple[float, Rule]]] | None = None
+
+
+def _score_rules(facts: Facts, hits: list[tuple[str, float]] | None,
+                 votes: dict[str, float] | None) -> list[tuple[float, Rule]]:
     rank = {cid: i for i, (cid, _s) in enumerate(hits or [])}
     votes = votes or {}
     scored: list[tuple[float, int, Rule]] = []

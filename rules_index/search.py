@@ -85,6 +85,7 @@ class Lexicon:
                  clause_terms: dict[str, list[str]] | None = None):
         self.concepts = concepts
         self.clause_terms = clause_terms or {}
+        self._expanded: dict[str, list[str]] = {}
         self.respellings = {normalize(k): v for k, v in (respellings or {}).items()}
         self._respell = (
             re.compile(r"(?<![\w/])(" + "|".join(re.escape(k) for k in sorted(self.respellings, key=len, reverse=True))
@@ -119,6 +120,16 @@ class Lexicon:
         return self._respell.sub(lambda m: self.respellings[m.group(1)], text)
 
     def expand(self, text: str) -> list[str]:
+        """The rulebook phrasings for every concept mentioned in ``text`` (remembered per text)."""
+        hit = self._expanded.get(text)
+        if hit is None:
+            hit = self._expand(text)
+            if len(self._expanded) > 4096:
+                self._expanded.clear()
+            self._expanded[text] = hit
+        return list(hit)
+
+    def _expand(self, text: str) -> list[str]:
         """The rulebook phrasings for every concept mentioned in ``text``."""
         norm = normalize(text)
         hits: list[int] = []
