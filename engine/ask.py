@@ -38,7 +38,7 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
     m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find|"
-                  r"(?:wording|text|words) of|quote) |^)"
+                  r"(?:wording|text|words) (?:of|on|about)|quote) |^)"
                   r"(?:the )?(?:house )?(?:rules?|clauses?|sections?|paragraph) "
                   r"(?:about|on|for|regarding|re|covering)\b"
                   r"\s*(.+?)\s*(?:;|\?|\.(?:\s|$)|,? (?:i|so|because|we)\b|$)", low)

@@ -514,9 +514,10 @@ def wrong_order_by_dealer(ctx: Context) -> Finding:
     """A wrong order of play caused by the dealer goes back to the last correct action; all since is void."""
     if not ctx.get("dealer_caused"):
         return Finding(
-            outcome="2.6 applies only when the dealer's direction caused the wrong order of play. A player who acts "
-                    "out of turn on his own is ruled under 1.8: the action goes back to the correct player, and "
-                    "whether the out-of-turn action binds depends on whether the action to him changes.",
+            outcome="2.6 applies only when the dealer's direction caused the wrong order of play: then play goes "
+                    "back to the last correct action and every action since is void. A player who acts out of turn on "
+                    "his own is ruled under 1.8: the action goes back to the correct player, and whether the "
+                    "out-of-turn action binds depends on whether the action to him changes.",
             citations=["1.8", "2.6"],
             confidence=0.6,
         )

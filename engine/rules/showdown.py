@@ -31,9 +31,15 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
             citations=["1.11"],
         )
     you = who.lower() in ("i", "me", "hero", "you")
+    generic = who.lower() in ("a player", "one player", "the player", "he", "she", "someone", "the guy", "guy") or \
+        who.lower().startswith("player ")
     name, pron = ("You", "you") if you else (who[0].upper() + who[1:], "he")
     acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
     did = {"raise": "raised", "all-in": "moved all-in", "bet": "bet"}[acts[-1].kind] if acts else "bet or raised"
+    if generic:
+        name = {"raised": "The raiser (the player who raised)",
+                "moved all-in": "The player who went all-in (the bettor)",
+                "bet": "The bettor (the player who bet)"}.get(did, "The last bettor or raiser")
     return Finding(
         outcome=f"{name} must show first (or muck): {pron} {did} last, the last aggressive action of the hand, and "
                 "that holds regardless of which betting round it was in, even if later streets were checked.",
@@ -44,6 +50,8 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
 def _tabling_trigger(f: Facts) -> float:
     if f.asks_both_cards:
         return 1.3
+    if f.others_forfeited and f.claimant_is_aggressor is False:
+        return 1.2  # the bettor mucked: the question is whether the remaining caller must show
     if f.cards_tabled is not None:
         return 1.2
     if f.others_forfeited and f.last_aggressor is None and f.actions and any(a.kind == "call" for a in f.actions):

@@ -454,7 +454,10 @@ def declared_raise_completed(ctx: Context) -> Finding:  # also registered as dec
     return Finding(
         outcome=f"It is a raise, and it must be completed to the minimum of {money(min_to)}: the raise was announced "
                 f"first, which binds (1.2), so he adds {money(min_to - put)}.",
-        citations=["1.2", "1.4", "1.4.1"], amounts={"raise_to": min_to, "add": min_to - put},
+        # Only a call's worth of chips: the first indication (1.2) is what makes it a raise. More than a call but short
+        # of the minimum: the size rule (1.4) is the question.
+        citations=["1.2", "1.4", "1.4.1"] if put <= facing else ["1.4", "1.2", "1.4.1"],
+        amounts={"raise_to": min_to, "add": min_to - put},
     )
 
 
@@ -485,6 +488,11 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
     already = ctx.get("already_in")
     if chip + already < facing:
         return short_call_made_up(ctx)  # a chip smaller than the call is not an oversized chip: 1.1.3.1
+    if facing == 0:
+        # Nothing to call: one chip is an opening bet, read under 1.1.2.1/1.1.2.2, not 1.4.2.
+        if _announced_lower_first(ctx):
+            return announced_bet_value(ctx)
+        return undeclared_bet_is_full_value(ctx)
     change = chip - (facing - already)
     late = ctx.peek("verbal") == "raise" and ctx.peek("verbal_timing") == "after"
     why = ("'raise' was said only after the chip touched the table, which is too late"

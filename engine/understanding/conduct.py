@@ -238,7 +238,7 @@ def _advice(doc: Doc) -> None:
             r"\b(?:what to do|whether to|should (?:i|he|she))\b",
             r"\b(?:backseat|back.?seat|table coach(?:ing)?)\b",
             r"\btell (?:me|him|her|them) (?:whether|if|when|what) (?:to|i should|he should|she should)\b",
-            r"\bwhat would you do\b", r"\bwhat should i do\b[^.?]{0,20}\?", r"\basked (?:him|her|seat\s*\d+|his \w+) (?:for advice|what to do|what he would do)\b"):
+            r"\bwhat would you do\b", r"\bleans? (?:over )?to (?:the|his|her|my|that) (?:\w+ ){0,3}?(?:and )?(?:goes|says|said|whispers?|tells?)\b", r"\bwhat should i do\b[^.?]{0,20}\?", r"\basked (?:him|her|seat\s*\d+|his \w+) (?:for advice|what to do|what he would do)\b"):
         doc.set("advice_given", True)
 
 
@@ -271,6 +271,7 @@ def _miscall(doc: Doc) -> None:
             r"\b(?:announc|call|declar)\w* (?:his|her|my|their|the) (?:own )?hand (?:wrong|incorrect)\w*\b",
             r"\bdidn'?t (?:realis|realiz|see|know|notice)e? (?:he|she|i) (?:had|made)\b",
             r"\bthought (?:he|she|i) (?:had|only had)\b[^.]{0,40}\b(?:actually|but|really)\b",
+            r"\bmis-?stat\w* (?:his|her|their) hand\b", r"\bmisrepresent\w*\b",
             r"\b(?:announc|claim|call|declar)\w* (?:a |to have a )?(?:stronger|better|bigger|different|higher) hand than "
             r"(?:he|she|they|i) (?:holds?|has|had|held|really has)\b", r"\blies about (?:his|her) hand\b",
             r"\b(?:says?|said|announc\w*|call(?:s|ed)?)\b[^.]{0,30}\bbut (?:the board|it|his hand|her hand|the cards) "
@@ -457,7 +458,7 @@ def _chips(doc: Doc) -> None:
         add_span = m.span(1) if m else None
         if m:
             doc.set("add_amount", parse_amount(m.group(1)))
-        limit = _amount_after(n, r"(?:table (?:limit|max(?:imum)?|cap)|(?:max(?:imum)?|limit|cap)(?: buy.?in)?|"
+        limit = _amount_after(n, r"(?:table (?:limit|max(?:imum)?|cap)|max buy'?s|(?:max(?:imum)?|limit|cap)(?: buy.?in)?|"
                                  r"max(?:imum)? stack|stack (?:limit|cap|max))")
         if limit is None:
             m = re.search(r"\$?(" + NUM + r")\s+(?:max(?:imum)?|cap|limit)\b", n)
@@ -473,10 +474,12 @@ def _chips(doc: Doc) -> None:
         else:
             m = re.search(r"\b(?:stack|stack size) (?:is|of|was)?\s*\$?(" + NUM + r")|\b(?:has|have|had|with|got) (?:only "
                           r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b|\b(?:sitting on|sit on|i'?m at|i am at|i'?m on|"
-                          r"holding|stack at)\s+\$?(" + NUM + r")", n)
+                          r"holding|stack at|stack up to|up to|i'?ve got|i have)\s+\$?(" + NUM + r")", n)
             grp = next((g for g in (1, 2, 3) if m and m.group(g)), None)
             if m and grp and m.span(grp) != add_span:
                 stack = parse_amount(m.group(grp))
+        if stack is None and re.search(r"\bbusted\b|\blost (?:my|his|her) (?:whole |entire )?stack\b|\bfelted\b", n):
+            stack = 0
         if stack is not None and stack != limit_val:
             doc.set("stack_behind", stack)
 
@@ -533,7 +536,7 @@ def _dealer_amounts(doc: Doc) -> None:
             r"[^.]{0,10}\bpot\b"):
         doc.set("pot_size_asked", True)
 
-    said = re.search(r"\bdealer\b[^.]{0,40}?\b(?:said|says|told|announced|stated|called|quoted|gave|counted|"
+    said = re.search(r"\bdealer\s*:\s*['\"]?\s*\$?(" + NUM + r")", n) or re.search(r"\bdealer\b[^.]{0,40}?\b(?:said|says|told|announced|stated|called|quoted|gave|counted|answered|replied|responded|"
                      r"valued|verified|confirmed|declared|read|mis-?read|mis-?counted|mis-?stated|mis-?quoted|"
                      r"mis-?called|had)\b[^.]{0,40}?\$?(" + NUM + r")", n) or re.search(
         r"\bi (?:told|tell) (?:him|her|them|a player|the player|seat \d+|the table)\b[^.]{0,30}?\$?(" + NUM + r")", n)

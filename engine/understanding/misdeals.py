@@ -261,7 +261,7 @@ _ASKED_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-_STEP_WORD = r"(?:wash(?:es|ed)?|riffl(?:e|es|ed)|box(?:es|ed)?|cut(?:s)?)"
+_STEP_WORD = r"(?:(?:the |one |a |two )?(?:wash(?:es|ed)?|riffl(?:e|es|ed)|box(?:es|ed)?|cut(?:s)?))"
 _SEQUENCE = re.compile(r"\b(" + _STEP_WORD + r"(?: once| twice| again)?(?:(?:\s*,\s*|\s+then\s+|\s*,\s*then\s+|\s+and\s+|"
                        r"\s*,\s*and\s+|\s*-\s*)" + _STEP_WORD + r"(?: once| twice| again)?){3,})\b")
 
@@ -273,8 +273,9 @@ def _sequence(t: str) -> list[str] | None:
         return None
     out = []
     for w in re.finditer(_STEP_WORD + r"(?: (once|twice|again))?", m.group(1)):
-        step = {"w": "wash", "r": "riffle", "b": "box", "c": "cut"}[w.group(0)[0]]
-        out.extend([step] * (2 if w.group(1) == "twice" else 1))
+        word = re.sub(r"^(?:the|one|a|two) ", "", w.group(0))
+        step = {"w": "wash", "r": "riffle", "b": "box", "c": "cut"}[word[0]]
+        out.extend([step] * (2 if w.group(1) == "twice" or w.group(0).startswith("two ") else 1))
     return out
 
 
@@ -517,7 +518,7 @@ _CONSEQUENCES = re.compile(
     r"button|antes?|pot)\b|\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|"
     r"advance|change)\b|\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b|"
     r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b|"
-    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bbutton (?:should |must |has to )?(?:move|go|advance)\b|"
+    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bbutton (?:should |must |has to )?(?:moves?|goes|go|advances?)\b|"
     r"\bbets? already made\b|\bwhat happens (?:to|with|after)\b[^.?]{0,40}\b(?:bets?|deck|order|blinds)\b|\bre-?post\b|\bkeeps? the button\b|"
     r"\bsame button\b|"
     r"\bget (?:my|his|her|their|our) (?:blinds?|bets?|chips|money) back\b|\bhow (?:is|are) (?:a |the )?"
@@ -532,7 +533,8 @@ _WHO_DECLARES = re.compile(
     + r"|\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL
     + r"|\b(?:players?|i|we|they|he|she)\b (?:get to|can|may|are allowed to|is allowed to) (?:call|declare|demand) (?:a |the )?"
     + _MISDEAL + r"|\b(?:yell|shout|scream|call|cri)(?:s|ed|ing|es)? (?:out )?['\"]?\s*" + _MISDEAL
-    + r"|\bdoes (?:his|her|their|a player'?s?) (?:call|shout) make it\b"
+    + r"|\bdoes (?:his|her|their|a player'?s?) (?:call|shout) make it\b|\bout-?vote\b|\bvote (?:for|on) (?:a )?misdeal\b"
+    + r"|\b(?:table|players|we|they|everyone) (?:all )?(?:wants?|wanted|demand\w*|agreed)\b[^.]{0,30}\b" + _MISDEAL
 )
 _WHAT_IS = re.compile(
     r"\bwhat (?:makes|counts as|constitutes|causes|qualifies as|is considered|are (?:the )?(?:grounds|reasons|causes) "
@@ -583,6 +585,8 @@ _DIRECTION = re.compile(
     r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
     r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b|"
     r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?skip(?:s|ped)? (?:a|one|the) (?:player|seat)\b|"
+    r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:pointed|pointing|motioned|directed|waved) "
+    r"(?:to|at)? ?(?:seat \d+|the \w+(?: \w+)?|him|her)\b[^.]{0,25}\b(?:to act|instead|into action|first)\b|"
     r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:direct(?:s|ed)?|sen[dt]s?|gave|give|"
     r"point(?:s|ed)?) (?:the )?(?:action|it) (?:to|at) the wrong (?:player|seat|person|guy)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
 )

@@ -43,10 +43,11 @@ _AFTER_LANDS = re.compile(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
     r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
-    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced|goes|went)"
+    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced|goes|went)|"
+    r"while the chips (?:were|are) (?:still )?(?:settling|landing|rolling|going in)"
 )
 _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
-                     r"\b(?:still )?in (?:my|his|her) (?:fingers|hand)\b|"
+                     r"\b(?:still )?in (?:my|his|her) (?:fingers|hand)\b|\b(?:still )?in the air\b|"
                      r"while (?:his|her|the) (?:hand|chips?) (?:was|were|is|are) (?:still )?(?:moving|in motion|in the air|"
                      r"in his hand|in her hand|over the line|going out)|as (?:he|she) (?:reached|was reaching|reaches) out|"
                      r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
@@ -179,7 +180,8 @@ def extract(doc: Doc) -> None:
         doc.set("bet_faced", parse_amount(m.group(1)))
     elif m_bb and doc.found.get("big_blind"):
         doc.set("bet_faced", doc.found["big_blind"])
-    elif re.search(r"\b(first to act|opened the (?:flop|turn|river)|opening bet|leads? out|first in)\b", t) and put:
+    elif re.search(r"\b(first to act|opened the (?:flop|turn|river)|opening bet|leads? out|led out|first in|first bettor|"
+                   r"(?:leads?|led) (?:the )?(?:flop|turn|river))\b", t) and put:
         # Preflop the big blind is the bet the first player faces.
         bb = doc.found.get("big_blind")
         preflop = doc.found.get("street") in (None, "preflop") and bb
@@ -359,7 +361,7 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(dealer|he|she)\b.{0,30}\b(swept|scooped|mucked|pulled|killed|took)\b.{0,30}\b(cards|hand|them|muck)\b", t):
         doc.set("dealer_mucked", True)
 
-    if re.search(r"\b(?:dead|declared dead|killed)\b[^?]{0,130}\b(?:win|won|eligible|award|pot|best hand|would have been best)\b|"
+    if re.search(r"\b(?:dead|declared dead|killed)\b[^?]{0,130}\b(?:win|won|eligible|award(?:ed)?|best hand|would have been best)\b|"
                  r"\b(?:can|may|could) (?:a )?dead hand\b", t):
         doc.set("asks_dead_hand_wins", True)
 
@@ -381,7 +383,7 @@ def extract(doc: Doc) -> None:
         if after_first and not any(a.out_of_turn for a in acts):
             after_first[0].out_of_turn = True
     m_before = re.search(r"(?<![a-z])" + ACTOR + r" (?:" + _BET_VERB + "|" + _RAISE_VERB + "|" + _CALL_VERB + "|" + _CHECK_VERB
-                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?(?:\s+(?:on\s+)?the (?:table|felt))?\s+(?:out of turn\s+)?before (?:" + ACTOR + r")(?:\s+\w+){0,3}? (?:has |had )?(?:acted|acts|could act|did)", t)
+                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?(?:\s+(?:on\s+)?the (?:table|felt))?\s+(?:out of turn\s+)?before (?:" + ACTOR + r")(?:\s+\w+){0,3}? (?:has |had )?(?:acted|acts|act|could act|did)\b", t)
     if m_before and not any(a.out_of_turn for a in acts):
         for a in acts:
             if a.actor.lower() == m_before.group(1):
@@ -414,7 +416,7 @@ def extract(doc: Doc) -> None:
             elif later:
                 doc.set("action_changed", False)
         after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
-        if re.search(r"\b(bet|bets|raised|raises|raise[sd]? (?:it|the)|re-?raised|3-?bet|jam|shove|shoved|all.?in)\b", after) and not \
+        if re.search(r"\b(bet|bets|raised|raises|raise[sd]? (?:it|the)|re-?raised|3-?bet|jam|shove|shoved|all.?in|made it|makes it|opened|led)\b", after) and not \
                 re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
             doc.set("action_changed", True)
         elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
@@ -487,7 +489,7 @@ def extract(doc: Doc) -> None:
             doc.set("asks_rit_split", True)
 
     # Showdown.
-    if re.search(r"\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
+    if re.search(r"\byou show\b|\b(?:has|have|got|gotta|must) to show\b|\bmust show\b|\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
                  r"(?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b", t):
         raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
         if raisers:

@@ -39,3 +39,16 @@ def test_incidental_words_do_not_refuse_a_covered_question(text: str, first: str
 def test_the_fidpa_practice_is_given_for_questions_the_book_leaves_open() -> None:
     r = answer("who gets the odd chip in a split pot?")
     assert "left of the button" in r.outcome
+
+
+def test_every_uncovered_pattern_compiles() -> None:
+    import re
+    import tomllib
+
+    from engine.uncovered import DATA
+
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    for topic in data["topic"]:
+        assert topic["name"] and topic["when"]
+        for pattern in topic["when"] + topic.get("unless", []):
+            re.compile(pattern)
