@@ -30,11 +30,16 @@ _LOOKUP_TAIL = re.compile(r"\b(say|says|state|states|read|reads|cover|covers)\s*
 _SECTION_WORDS = re.compile(r"\b(rules?|section|clause|procedure|wording|text)\b")
 
 
+_PREAMBLE_WORDS = re.compile(r"\b(?:introduct\w*|preamble|opening paragraph|foreword|first paragraph)\b")
+
+
 def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     """The clauses a lookup asks for, or None when the text is not a lookup."""
     low = text.lower()
     ids = [i for i in clause_ids_in(text) if i in ix.book.clauses]
     asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
+    if asks and _PREAMBLE_WORDS.search(low) and "preamble" in ix.book.clauses:
+        return ["preamble"]
     if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
         return ids
     m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find|"

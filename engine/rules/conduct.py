@@ -370,7 +370,8 @@ def inactive_seat_forfeit(ctx: Context) -> Finding:
 def no_wagering_others_chips(ctx: Context) -> Finding:
     """No player may attempt to wager another player's chips."""
     return Finding(
-        outcome="No: no player may attempt to wager another player's chips, even with the owner's permission.",
+        outcome="No: a player may not wager another player's chips, not even with the owner's permission; no player "
+                "may attempt to wager another player's chips.",
         citations=["3.10"],
         confidence=0.9,
     )

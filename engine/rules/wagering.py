@@ -329,7 +329,8 @@ def wager_not_modified(ctx: Context) -> Finding:
             citations=["1.3"], amounts={"wager": a.amount or 0},
         )
     return Finding(
-        outcome="No: once a player has made a wager it may not be modified, except where the rules require it "
+        outcome="No: once a player has made a wager it may not be modified, except where necessary to comply with "
+                "the rules of the game, i.e. where the rules require it "
                 "(for example making up a short call, 1.1.3.1, or completing a declared raise, 1.4).",
         citations=["1.3"],
     )

@@ -118,7 +118,7 @@ def extract(doc: Doc) -> None:
     if m:
         doc.set("street", m.group(1).replace("-", ""))
     # Table limit and minimum.
-    m = re.search(r"(?:table (?:limit|max(?:imum)?|cap)|max(?:imum)? buy.?in|buy.?in (?:cap|limit|max))"
+    m = re.search(r"(?:table (?:limit|max(?:imum)?|cap)|max(?:imum)? buy.?in|buy.?in (?:cap|limit|max))(?:'s)?"
                   r"\s*(?:is|of|=|:|at)?\s*\$?(" + NUM + r")", t) or re.search(
         r"(?:limit|capped)\s+(?:is|of|at)\s+\$?(" + NUM + r")", t)
     if m:
@@ -144,7 +144,7 @@ def extract(doc: Doc) -> None:
 
     # A ruling refused or appealed: "he wants the table to vote on it", "can i appeal to the owner".
     if re.search(r"\b(?:refus\w* to accept|won'?t accept|doesn'?t accept|not accept\w*|appeal\w*|overrul\w*|overturn\w*|"
-                 r"vote on (?:it|the ruling)|over (?:my|your|his|the floor'?s?) head|never agreed|didn'?t agree|did not agree|"
+                 r"vote on (?:it|the ruling)|take a vote|vote (?:on whether|to (?:accept|overturn|reverse))|over (?:my|your|his|the floor'?s?) head|never agreed|didn'?t agree|did not agree|"
                  r"doesn'?t apply to (?:him|me|them)|(?:garbage|bad|wrong|unfair|bs) ruling|take it (?:higher|up))\b", t) and re.search(
             r"\bruling\b|\bdecision\b|\bfloor\b|\bstaff\b|\bmanager\b|\bowner\b|\bhouse rules\b", t):
         doc.set("disputes_ruling", True)

@@ -607,7 +607,7 @@ def _stacks(doc: Doc) -> None:
             r"buried|covered|stashed|behind|under(?:neath)?|at the back|in the back)\b"):
         doc.set("big_chips_hidden", True)
     if re.search(r"\b(?:big|bigger|large|higher|high.?denomination) chips? (?:up )?(?:front|in front|on top|at the front|at the top)\b|"
-                 r"\bhigher denominations?\b", t):
+                 r"\bhigher[- ]denominations?\b", t):
         doc.set("big_chips_hidden", True)
     if _any(t, r"\b(?:hid(?:e|es|den|ing)|cover(?:s|ed|ing)?|block(?:s|ed|ing)?|conceal(?:s|ed|ing)?|shield(?:s|ed|"
             r"ing)?)\b[^.]{0,20}\b(?:his|her|their|the|my) (?:whole |entire )?(?:stack|chips)\b",
@@ -638,7 +638,7 @@ def _stacks(doc: Doc) -> None:
               r"(?:stack|chips)\b", r"\bwhole stack\b", r"\beverything (?:in|forward|he had|she had)\b",
               r"\b(?:entire|whole) stack (?:forward|in)\b"):
         doc.set("facing_all_in", True)
-    says_all_in = re.search(r"\b(?:supposed to|should(?:n'?t)?|has to|have to|must|need to|needs to|required to|obliged to|"
+    says_all_in = re.search(r"\b(?:supposed to|should(?:n'?t)?|has to|have to|must|need to|needs to|required to|obliged to|up to (?:him|her|me|the dealer) to|"
                             r"expected to) (?:the dealer )?(?:say|announce|call(?: out)?) (?:it|all.?in|the all.?in|anything|"
                             r"something)\b", t)
     if doc.found.get("facing_all_in") and (doc.found.get("precise_count_asked") or re.search(r"\bannounc", t) or says_all_in):

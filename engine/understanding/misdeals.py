@@ -76,7 +76,7 @@ _BY_PLAYER = re.compile(
     r"(?:flipped|exposed|turned over|dropped|flashed) (?:his|her|my|their) (?:own )?(?:first |second )?card)\b"
 )
 _HOLE_SEEN = re.compile(
-    r"\b(?:saw|seen|see|seeing|could see|can see|spotted|glimpsed|caught a glimpse of|got a (?:look|peek) at|"
+    r"\b(?:saw|seen|see|sees|seeing|could see|can see|spotted|glimpsed|caught a glimpse of|got a (?:look|peek) at|"
     r"read)\b(?: both(?: of)?| one of| all of)? (?:the )?" + _HOLE
     + r"|\b(?:saw|seen|see) (?:both|one|all) of (?:them|em|'em)\b|\bsaw both\b"
     + r"|" + _HOLE + r" (?:was|were|got|are|is|have been|has been|had been)(?: accidentally)? "

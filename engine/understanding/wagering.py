@@ -17,7 +17,7 @@ from engine.understanding.doc import Doc
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
     r"small blind|big blind|sb|bb|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b)"
+    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b|another(?: player)?|a (?:second|third|fourth) player)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
 _RAISE_VERB = r"(?:check-?rais(?:es|ed|e)|raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
@@ -48,6 +48,7 @@ _AFTER_LANDS = re.compile(
 )
 _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
                      r"\b(?:still )?in (?:my|his|her) (?:fingers|hand)\b|\b(?:still )?in the air\b|"
+                     r"\bholding (?:a|the|his|her|one) (?:single )?(?:[\w,]+ ){0,2}chips? (?:out )?over\b|"
                      r"while (?:his|her|the) (?:hand|chips?) (?:was|were|is|are) (?:still )?(?:moving|in motion|in the air|"
                      r"in his hand|in her hand|over the line|going out)|as (?:he|she) (?:reached|was reaching|reaches) out|"
                      r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
@@ -64,7 +65,8 @@ def _actions(doc: Doc) -> list[Action]:
     pat = re.compile(
         r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-|minimum)\s*)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
         + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
-        r"oot|the table|the felt)(?:\s+out of turn)?)?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?\s*\$?(" + NUM + r")?"
+        r"oot|the table|the felt)(?:\s+out of turn)?)?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?"
+        r"(?:\s+(?:his|her|my|their)(?:\s+(?:last|remaining|whole|entire|other))?(?:\s+stack(?:\s+of)?)?)?\s*\$?(" + NUM + r")?"
     )
     for m in pat.finditer(t):
         actor = m.group(1)
@@ -174,14 +176,16 @@ def extract(doc: Doc) -> None:
     put = _put_out(doc)
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
-    m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t)
+    m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
+        r"\b(?:the )?(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
     if m:
         doc.set("bet_faced", parse_amount(m.group(1)))
     elif m_bb and doc.found.get("big_blind"):
         doc.set("bet_faced", doc.found["big_blind"])
     elif re.search(r"\b(first to act|opened the (?:flop|turn|river)|opening bet|leads? out|led out|first in|first bettor|"
-                   r"(?:leads?|led) (?:the )?(?:flop|turn|river))\b", t) and put:
+                   r"(?:leads?|led) (?:the )?(?:flop|turn|river))\b", t) and put and not any(
+                       a.kind in ("bet", "raise", "all-in") and a.amount for a in acts):
         # Preflop the big blind is the bet the first player faces.
         bb = doc.found.get("big_blind")
         preflop = doc.found.get("street") in (None, "preflop") and bb
@@ -307,6 +311,8 @@ def extract(doc: Doc) -> None:
         marks.append((m.start(), "all-in" if m.group(1).startswith("all") else m.group(1)))
     for m in re.finditer(r"['\"]\s*(?:(?:nah|no|wait|actually|sorry|oh|hold on|i mean)[,\s]+)+(?:i\s+)?(check|bet|call|raise|fold)\b", t):
         marks.append((m.start(), m.group(1)))
+    for m in re.finditer(r"\b(?:throw|threw|put|toss|tossed|push|pushed|slide|slid)\w* in (?:a|the) (call|raise|bet)\b", t):
+        marks.append((m.start(), m.group(1)))
     # What was said, quote by quote: "'I call your 400...' and then '...and raise another 800'".
     if not marks or len({k for _p, k in marks}) < 2:
         quoted = [(m.start(), m.group(1)) for m in re.finditer(
@@ -333,6 +339,7 @@ def extract(doc: Doc) -> None:
     if re.search(r"\bone motion\b|\bone go\b|\bsingle motion\b|\bone push\b", t):
         doc.set("one_motion", True)
     if re.search(r"\b(goes|went|going|reaches|reached|came) back (?:to|into) (?:his|her|my) stack\b|\bsecond motion\b|"
+                 r"\b(?:goes|went|comes|came) back (?:and|to) (?:adds?|added|puts?|throws?|tosses?)\b|"
                  r"\btwo motions\b|\bthen (?:adds?|added|puts? in) (?:another|more)\b|\bsecond trip\b", t):
         doc.set("one_motion", False)
     m = re.search(r"(?:only|just)\s+(?:has\s+)?\$?(" + NUM + r")\s+(?:left|behind|more)|(" + NUM
@@ -377,13 +384,13 @@ def extract(doc: Doc) -> None:
 
     # Out of turn.
     # "Seat 2 is first to act, but Seat 8 knocked before him", "B checks before A has acted": out of turn.
-    m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first) to act,? (?:but|when|yet|and yet) ", t)
+    m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first)(?: to act)?,? (?:but|when|yet|and yet) ", t)
     if m_first:
         after_first = [a for a in acts if t.find(a.actor.lower(), m_first.end()) >= 0 and a.actor.lower() != m_first.group(1)]
         if after_first and not any(a.out_of_turn for a in acts):
             after_first[0].out_of_turn = True
     m_before = re.search(r"(?<![a-z])" + ACTOR + r" (?:" + _BET_VERB + "|" + _RAISE_VERB + "|" + _CALL_VERB + "|" + _CHECK_VERB
-                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?(?:\s+(?:on\s+)?the (?:table|felt))?\s+(?:out of turn\s+)?before (?:" + ACTOR + r")(?:\s+\w+){0,3}? (?:has |had )?(?:acted|acts|act|could act|did)\b", t)
+                         + "|" + _FOLD_VERB + r")\b(?:\s+(?:to\s+)?\$?" + NUM + r")?(?:\s+(?:on\s+)?the (?:table|felt))?\s+(?:out of turn\s+)?before (?:" + ACTOR + r")(?:\s+\w+){0,3}? (?:has |had )?(?:acted|acts|act|could act|did|does|done)\b", t)
     if m_before and not any(a.out_of_turn for a in acts):
         for a in acts:
             if a.actor.lower() == m_before.group(1):
@@ -442,6 +449,12 @@ def extract(doc: Doc) -> None:
         if m:
             doc.set("players_in_hand", len(re.findall(r"\d+", m.group(0))))
             doc.set("all_in_players", len(re.findall(r"\d+", m.group(0))))
+        named = {a.actor for a in acts if a.actor.startswith("Seat ")}
+        if len(named) >= 2 and "players_in_hand" not in doc.found:
+            folded = {a.actor for a in acts if a.kind == "fold"}
+            doc.set("players_in_hand", len(named - folded))
+            if all(a.kind in ("all-in", "call", "fold") for a in acts) and len(named - folded) == 2 and re.search(r"\ball.?in\b", t):
+                doc.set("both_all_in", True)
         if re.search(r"\b(both|we'?re both|both players|we are both|each|the other two|the remaining two|both of them|they both)\b"
                      r"[^.]{0,30}\ball.?in\b|\ball.?in heads.?up\b|"
                      r"\bheads.?up all.?in\b|\bgot all.?in\b[^.]{0,20}\bheads.?up\b", t) and not re.search(
@@ -449,7 +462,9 @@ def extract(doc: Doc) -> None:
             doc.set("both_all_in", True)
         elif re.search(r"\b(still has|has|with)\b[^.]{0,20}\bbehind\b|\bnot all.?in\b|\bcovers?\b", t):
             doc.set("both_all_in", False)
-        if re.search(r"\b(says no|said no|refuses|refused|doesn'?t want|does not want|won'?t|declines|declined|"
+        if re.search(r"\bwith cards to come\b|\bcards (?:still )?to come\b", t):
+            doc.set("cards_to_come", True)
+        if re.search(r"\bwithout ask(?:ing)?\b|\b(?:says no|said no|refuses|refused|doesn'?t want|does not want|won'?t|declines|declined|"
                      r"not agree|disagrees)\b", t):
             doc.set("both_agree", False)
         elif re.search(r"\b(both (?:ask|asked|request|requested|want|agree|agreed|wanna|would like)|we both (?:want|wanna|agree)|agreed to run|both players agree)\b", t):
@@ -484,8 +499,9 @@ def extract(doc: Doc) -> None:
                     won.append("split" if re.search(r"chop|split|tied", seg) else ("asker" if who in ("i", "we") else "other"))
         if won:
             doc.set("boards_won", won)
-        if re.search(r"\b(?:dealt again|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
-                     r"half|halves|split the pot|whole pot)\b", t):
+        if re.search(r"\b(?:dealt again|dealt twice|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
+                     r"half|halves|split the pot|whole pot|how many (?:rivers|runs|boards|turns)|which cards|how(?:'s| is)? (?:it|the pot) split|"
+                     r"hows it split)\b", t):
             doc.set("asks_rit_split", True)
 
     # Showdown.
@@ -520,7 +536,7 @@ def extract(doc: Doc) -> None:
     if m and raisers:
         doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
     if doc.found.get("cards_tabled") == 1 and re.search(
-            r"\b(?:seat \d+|he|she|opponent|the other|villain)\b[^.]{0,10}\b(?:tabled|showed|turned over|flipped)\b[^.]{0,10}"
+            r"\b(?:seat \d+|he|she|opponent|the other|villain)\b[^.]{0,10}\b(?:tabled|tables|showed|shows|turned over|turns over|flipped|flips)\b[^.]{0,10}"
             r"\b(?:a |his |her |both )?(?:\w+ )?(?:straight|flush|pair|set|trips|full house|two pair|quads|hand|cards|boat)\b", t):
         doc.set("others_forfeited", False, overwrite=True)
     if re.search(r"\b(?:opponent|other player|villain)\b[^.]{0,20}\b(?:has |had )?(?:tabled|shown|showed|turned over)\b[^.]{0,15}\b(?:a |his |her |both )?(?:hand|cards)\b", t):
@@ -582,6 +598,8 @@ def extract(doc: Doc) -> None:
         doc.set("asks_procedure", True)
         named = [w for w in ("check", "bet", "call", "raise", "fold") if re.search(r"\b(?:a |an |to )?" + w + r"\b", t)]
         how_to_act = re.search(r"\bhow (?:do|does|should|can|must|is|are|to)\b|\bcounts? as\b|\bindicat|\bsignal|\bways? (?:for \w+ \w+ )?to\b|"
+                               r"\bphysically\b|\bto count\b|\b(?:do|does) not say anything\b|\bwithout saying anything\b|"
+                               r"\bleast (?:that|the|it|a)\b[^.?]{0,30}\b(?:must|amount)|"
                                r"\bwithout (?:speaking|saying|words|a word)\b|\bproperly\b|\bthe way to\b|"
                                r"\bwhat (?:counts|is) (?:as )?a (?:silent |proper )?(?:check|bet|call|raise|fold)\b", t)
         if named and how_to_act:
