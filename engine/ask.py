@@ -40,7 +40,9 @@ def _lookup_targets(ix: RulesIndex, text: str) -> list[str] | None:
     asks = bool(_LOOKUP.search(low) or _LOOKUP_TAIL.search(low))
     if asks and _PREAMBLE_WORDS.search(low) and "preamble" in ix.book.clauses:
         return ["preamble"]
-    if ids and (asks or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low) or len(low.split()) <= 4):
+    leads = re.match(r"\s*(?:rule|clause|section|§)?\s*\d+(?:\.\d+)*\s*(?:[-:?–—]|\bis\b|\bsays\b|\bwhat\b)", low)
+    if ids and (asks or leads or re.search(r"\bwhat(?:'s| is)\s+(?:rule|clause|section)?\s*\d", low)
+                or len(low.split()) <= 4):
         return ids
     m = re.search(r"(?:\b(?:what'?s|what is|whats|show me|pull up|bring up|give me|read me|look up|find|"
                   r"(?:wording|text|words) (?:of|on|about)|quote) |^)"

@@ -24,6 +24,8 @@ def facing_of(f: Facts) -> int | None:
         return f.bet_faced
     if f.actions:
         return round_state(f.actions, f.big_blind, f.street).current_bet
+    if f.big_blind and f.street == "preflop":
+        return f.big_blind  # preflop, stated as such: the big blind is the bet everyone faces
     return None
 
 

@@ -109,7 +109,8 @@ def extract(doc: Doc) -> None:
         if sb and bb and sb <= bb:
             doc.set("small_blind", sb)
             doc.set("big_blind", bb)
-    m = re.search(r"(?:big blind|bb)\s+(?:of|is)\s+(" + NUM + r")", t) or re.search(
+    m = re.search(r"\b(?:big blind|bb)\s*(?:of\s+|is\s+|at\s+|=\s*|:\s*)?(" + NUM + r")\b"
+                  r"(?!\s*(?:times|x\b|orbits?|players?|hands?|minutes?|mins?|seconds?|chips?\b|%))", t) or re.search(
         r"(" + NUM + r")\s+(?:big blind|bb)\b", t)
     if m:
         doc.set("big_blind", parse_amount(m.group(1)))
@@ -133,7 +134,9 @@ def extract(doc: Doc) -> None:
     # Players in the hand: "heads up", "three-way", "only two players".
     if re.search(r"\bheads.?up\b|\bhu\b|\bonly two (players|of us)\b|\bjust the two of us\b", t):
         doc.set("players_in_hand", 2)
-    m = re.search(r"\b(\d|two|three|four|five)[- ]way\b", t)
+    m = re.search(r"\b(\d|two|three|four|five)[- ]way\b", t) or re.search(
+        r"\b(?:everyone|everybody|all the others|the rest|all others)\b[^.]{0,25}\b(?:fold|folds|folded|drop|dropped|out)\b"
+        r"[^.]{0,10}\b(?:except|but|apart from|other than)\s+(\d|two|three|four|five)\b", t)
     if m:
         doc.set("players_in_hand", _count(m.group(1)) or int(m.group(1)))
     # What the book rests on: "which organisation's rules are these based on", "where do we look when they're silent".

@@ -17,7 +17,7 @@ from engine.understanding.doc import Doc
 ACTOR = (
     r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
     r"small blind|big blind|sb|bb|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b|another(?: player)?|a (?:second|third|fourth) player)"
+    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b|another(?: player)?|a (?:second|third|fourth) player|the (?:second|third|fourth|fifth|next|last)(?: one| guy)?)"
 )
 _BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
 _RAISE_VERB = r"(?:check-?rais(?:es|ed|e)|raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
@@ -230,7 +230,7 @@ def extract(doc: Doc) -> None:
                 if amt:
                     doc.set("already_in", amt)
     chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
-    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)", t) and not re.search(
+    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
@@ -455,8 +455,9 @@ def extract(doc: Doc) -> None:
             doc.set("players_in_hand", len(named - folded))
             if all(a.kind in ("all-in", "call", "fold") for a in acts) and len(named - folded) == 2 and re.search(r"\ball.?in\b", t):
                 doc.set("both_all_in", True)
-        if re.search(r"\b(both|we'?re both|both players|we are both|each|the other two|the remaining two|both of them|they both)\b"
-                     r"[^.]{0,30}\ball.?in\b|\ball.?in heads.?up\b|"
+        if re.search(r"\b(both|we'?re both|both players|we are both|each|the other two|the remaining two|both of them|they both|"
+                     r"(?:two|2) players(?: are| who are| who both)?)\b"
+                     r"[^.]{0,30}(?:\ball.?in\b|\ball (?:of )?(?:their|our|the) (?:chips|money|stacks?) in\b)|\ball.?in heads.?up\b|"
                      r"\bheads.?up all.?in\b|\bgot all.?in\b[^.]{0,20}\bheads.?up\b", t) and not re.search(
                 r"\bbehind\b|\bcovers?\b|\bnot all.?in\b", t):
             doc.set("both_all_in", True)

@@ -243,6 +243,29 @@ CASES = [
         "staff-authority",
         ["cannot be overruled"],
     ),
+    # -- shorthand for blinds and order, chips counted ---------------------------------------------------
+    Case(
+        "bb-stake-shorthand-open-is-raise",
+        "bb 100, hj opens 300, btn jams 450 total, min reraise for me in the sb?",
+        "1.4",
+        ["650"],
+        {"min_raise_to": 650, "last_full_raise": 200},
+    ),
+    Case(
+        "the-second-makes-it",
+        "turn: the first player bets 400 and the second makes it 1,100, what's the least the next can raise to?",
+        "1.4",
+        ["1800"],
+        {"min_raise_to": 1800},
+    ),
+    Case(
+        "two-chips-preflop-not-single-chip",
+        "50/100 game, preflop a player silently drops three 500 chips. "
+        "Isn't that just a call under the single chip rule?",
+        "1.4",
+        ["raise"],
+        {"raise_to": 1500},
+    ),
 ]
 
 

@@ -1,0 +1,45 @@
+"""Phrasings that reach the right fact: a clause number leading the message, players counted in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import answer
+from engine.understanding.extract import extract_facts
+
+
+def understand(text: str):  # type: ignore[no-untyped-def]
+    return extract_facts(text)[0]
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("3.15 - what is it again?", "3.15"),
+    ("1.4.2: what does that one say", "1.4.2"),
+    ("rule 2.6 is what exactly?", "2.6"),
+])
+def test_clause_number_leading_a_question_is_a_lookup(text: str, clause: str) -> None:
+    r = answer(text)
+    assert r.kind == "lookup", (r.kind, r.outcome)
+    assert r.citations[0] == clause
+
+
+def test_clause_number_inside_a_story_is_not_a_lookup() -> None:
+    r = answer("two players all in on the turn and both agree, 1.9 says we can run it twice, right?")
+    assert r.kind != "lookup"
+
+
+def test_everyone_folds_except_two_counts_two_players() -> None:
+    facts = understand("On the flop everyone folded except two players, who both went all in. Run it twice?")
+    assert facts.players_in_hand == 2
+    assert facts.both_all_in is True
+
+
+def test_all_chips_in_reads_as_all_in_for_run_it_twice() -> None:
+    facts = understand("heads up, both players got all of their chips in on the flop, can we run it twice?")
+    assert facts.both_all_in is True
+
+
+@pytest.mark.parametrize("text, bb", [("bb 400, utg opens 1,000", 400), ("big blind at 50 tonight", 50),
+                                      ("bb 3 times in a row he didn't post", None)])
+def test_big_blind_shorthand(text: str, bb: int | None) -> None:
+    assert understand(text).big_blind == bb
