@@ -106,7 +106,7 @@ def _table_directions(doc: Doc) -> None:
             r"\b(?:a|their|his|her) (?:own )?language\b", r"\b(?:espanol|hablar|francais|deutsch|russkiy)\b"):
         doc.set("foreign_language", True)
     if _any(t, r"\bloud(?:ly)?\b", r"\bnois[ey]\b|\bnoise\b", r"\bsilen(?:ce|t)\b(?! ?(?:bet|raise|call|slid|ly))",
-            r"\bquiet\b", r"\bshut up\b", r"\b(?:yell|shout|scream|argu|bicker)(?:s|ed|ing)?\b",
+            r"\bquiet\b", r"\bshut up\b", r"\b(?:yell|shout|scream|bicker)(?:s|ed|ing)?\b", r"\b(?:keep|keeps|kept|constantly|always) (?:arguing|bickering)\b",
             r"\bkeeps? (?:on )?(?:talking|chatting|jabbering|yapping|gabbing)\b",
             r"\b(?:talking|chatting|chatter|yapping)\b[^.]{0,30}\b(?:non.?stop|constantly|all (?:the )?(?:time|night|"
             r"hand)|during (?:hands|the hand|play))\b",

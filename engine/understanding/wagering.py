@@ -43,7 +43,8 @@ _AFTER_LANDS = re.compile(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
     r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
-    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced|goes|went)|"
+    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|goes|went)|"
+    r"(?:lets?|letting) go of (?:the |his |her |my )?chips\b.{0,20}\bthen\b|"
     r"while the chips (?:were|are) (?:still )?(?:settling|landing|rolling|going in)"
 )
 _BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
@@ -177,7 +178,9 @@ def extract(doc: Doc) -> None:
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
     m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
-        r"\b(?:the )?(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t)
+        r"\b(?:the )?(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
+        r"\b(?:call|calls|called|calling)\W{0,3}\s+(?:on|of|to|against)\s+(?:[a-z]+\s+\d+'s|[a-z]+'s|the|a|an|his|her)\s+\$?("
+        + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
     if m:
         doc.set("bet_faced", parse_amount(m.group(1)))
@@ -282,7 +285,11 @@ def extract(doc: Doc) -> None:
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
                       r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:[\w,]+ )?(?:of it )?back\b|"
                       r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
-        doc.set("wants_to_change", True)
+        # "Take it back" about a card rolled too early is not about a wager.
+        about_cards = re.search(r"\b(?:flop|turn|river|card|cards|board|burn)\b", t) and not re.search(
+            r"\b(?:bet|bets|betting|raise|raised|chips?|wager|called|calls?|all.?in|shove|\d[\d,]*)\b", t)
+        if not about_cards or m:
+            doc.set("wants_to_change", True)
     if re.search(r"\b(?:bigger|larger|greater|more) than the (?:bet|call|amount)|\boversized?\b|\bover-?chip", t) and re.search(r"\bchip\b", t):
         doc.set("asks_oversized", True)
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
@@ -292,7 +299,7 @@ def extract(doc: Doc) -> None:
         doc.set("one_motion", False)
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
-    if (re.search(r"\ball.?in\b", t) and re.search(short_words, t)
+    if (re.search(r"\b(?:all.?in|jam|jams|jamming|shove|shoves|shoving|ship it|move in|moving in)\b", t) and re.search(short_words, t)
             and re.search(r"\b(?:allowed|permitted|legal|ok|okay|can (?:he|she|i)|may (?:he|she|i)|is (?:he|she|that))\b", t)):
         doc.set("asks_short_all_in", True)
     if re.search(r"\ball.?in\b[^?]{0,60}\beven though\b[^?]{0,60}\b(?:less than|smaller than|short of|not a full|under a full)\b", t) or re.search(r"\ball.?in\b[^?]{0,80}\b(?:permitted|allowed|legal|ok|can he|may he|is he)\b[^?]{0,60}\b(?:less than|smaller than|short of|"

@@ -43,3 +43,31 @@ def test_all_chips_in_reads_as_all_in_for_run_it_twice() -> None:
                                       ("bb 3 times in a row he didn't post", None)])
 def test_big_blind_shorthand(text: str, bb: int | None) -> None:
     assert understand(text).big_blind == bb
+
+
+def test_taking_back_an_early_flop_is_about_cards_not_a_wager() -> None:
+    r = answer("the dealer put the flop out before the button had acted preflop, can we just take it back?")
+    assert r.citations[0] == "2.5.1", (r.citations, r.outcome)
+
+
+def test_a_dispute_is_not_table_noise() -> None:
+    facts = understand("He argued with the dealer that his bet of 400 should stand")
+    assert facts.table_noise is None
+
+
+def test_call_on_a_possessive_bet_reads_the_bet_faced() -> None:
+    r = answer("Seat 4 said call on Seat 9's 1,500 river bet and only put 1,200 out")
+    assert r.citations[0] == "1.1.3.1", (r.citations, r.outcome)
+    assert r.amounts.get("make_up") == 300
+
+
+def test_short_jam_question_is_the_all_in_exception() -> None:
+    r = answer("facing 2k with only 2.5k behind, am i allowed to shove when it isn't a full raise?")
+    assert r.citations[0] == "1.4"
+    assert "all-in" in r.outcome
+
+
+def test_word_said_after_letting_go_of_the_chips_is_too_late() -> None:
+    r = answer("Facing a 300 bet he puts exactly 300 over the line, lets go of the chips, then declares 'raise'")
+    assert r.citations[0] == "1.2", (r.citations, r.outcome)
+    assert "call" in r.outcome.lower()
