@@ -320,6 +320,10 @@ def extract(doc: Doc) -> None:
         marks.append((m.start(), m.group(1)))
     for m in re.finditer(r"\b(?:throw|threw|put|toss|tossed|push|pushed|slide|slid)\w* in (?:a|the) (call|raise|bet)\b", t):
         marks.append((m.start(), m.group(1)))
+    # Chips for only part of a stack after (or before) a declaration: "said 'all in' but only slid half my stack out".
+    for m in re.finditer(r"\b(?:only|just)\s+(?:slid|slides|pushed|pushes|put|puts|moved|moves|threw|throws|shoved|tossed)\s+"
+                         r"(?:out\s+|in\s+|forward\s+)?(?:like\s+|about\s+|maybe\s+)?(?:half|part|some|a few|a portion|a stack)\b", t):
+        marks.append((m.start(), "push of only part of the stack"))
     # What was said, quote by quote: "'I call your 400...' and then '...and raise another 800'".
     if not marks or len({k for _p, k in marks}) < 2:
         quoted = [(m.start(), m.group(1)) for m in re.finditer(
@@ -508,7 +512,8 @@ def extract(doc: Doc) -> None:
         if won:
             doc.set("boards_won", won)
         if re.search(r"\b(?:dealt again|dealt twice|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
-                     r"half|halves|split the pot|whole pot|how many (?:rivers|runs|boards|turns)|which cards|how(?:'s| is)? (?:it|the pot) split|"
+                     r"half|halves|split the pot|whole pot|how many (?:rivers|runs|boards|turns|(?:river |turn |board )?cards)|"
+                     r"how much of the pot|(?:portion|part|fraction|percentage) of the pot|which cards|how(?:'s| is)? (?:it|the pot) split|"
                      r"hows it split)\b", t):
             doc.set("asks_rit_split", True)
 

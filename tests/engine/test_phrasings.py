@@ -71,3 +71,15 @@ def test_word_said_after_letting_go_of_the_chips_is_too_late() -> None:
     r = answer("Facing a 300 bet he puts exactly 300 over the line, lets go of the chips, then declares 'raise'")
     assert r.citations[0] == "1.2", (r.citations, r.outcome)
     assert "call" in r.outcome.lower()
+
+
+def test_declared_all_in_then_partial_push_binds_the_all_in() -> None:
+    r = answer("she said all in, then only pushed about half her chips forward. is she all in?")
+    assert r.citations[0] == "1.2", (r.citations, r.outcome)
+    assert "all-in" in r.outcome
+
+
+def test_how_much_of_the_pot_each_run_is_worth() -> None:
+    r = answer("we're both all in on the flop and agreed to run it twice; what portion of the pot does each board get?")
+    assert r.citations[0] == "1.10", (r.citations, r.outcome)
+    assert "50%" in r.outcome
