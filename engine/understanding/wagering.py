@@ -87,7 +87,8 @@ def _actions(doc: Doc) -> list[Action]:
             kind = "check"
         else:
             kind = "fold"
-        oot = bool(re.search(r"^(?:\s+(?:on\s+)?the (?:table|felt))?\s*(?:out of turn|oot)\b", t[m.end(2): m.end(2) + 30])
+        oot = bool(re.search(r"^(?:\s+(?:on\s+)?the (?:table|felt)|\s+(?:his|her|my|their) (?:hole )?(?:cards|hand))?"
+                             r"\s*(?:out of turn|oot)\b", t[m.end(2): m.end(2) + 40])
                    or re.match(r"\s*(?:out of turn|oot)\b", t[m.end(): m.end() + 14]))
         acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
     # Passive: "a bet of 250 is raised to 900", "the pot was bet 400".
@@ -371,7 +372,8 @@ def extract(doc: Doc) -> None:
                  r"\b(?:cards?|hand)\b[^.]{0,30}\bcome back\b|\bhand back\b|\bretriev|"
                  r"\breturn(?:ed)? to play\b|\brestored?\b|\bback in(?:to)? play\b", t):
         doc.set("wants_cards_back", True)
-    if re.search(r"\b(loose|unprotected|not protected|left (?:his|her|my) cards|didn'?t protect|wasn'?t protecting|"
+    if re.search(r"\b(loose|unprotected|not protected|left (?:his|her|my|their) (?:\w+ ){0,2}cards|side conversation|"
+                 r"(?:way )?(?:out )?(?:near|by|next to|close to|right by) the pot|didn'?t protect|wasn'?t protecting|"
                  r"reaching for (?:a|his|her|my) (?:drink|phone|chips|water|beer|coffee|food|jacket|bag)|turned away|looking away|half over|hanging over|on the line|too close to the muck|"
                  r"near the muck|next to the muck|(?:on|at|looking at|showing [a-z ]{0,20}on) (?:my|his|her) phone|distracted|"
                  r"wasn'?t looking|not looking|turned around|got up|stood up)\b", t):
@@ -415,7 +417,7 @@ def extract(doc: Doc) -> None:
                 doc.set("oot_amount", oot[0].amount)
         else:
             m = re.search(r"\b(fold|folds|folded|threw|muck|mucked|call|calls|called|check|checks|checked|bet|bets|raise|"
-                          r"raises|raised|jam|jammed|shove|shoved|all.?in)\b[^.]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
+                          r"raises|raised|jam|jammed|shove|shoved|all.?in)\b[^.,;]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
                           r"\b(fold|call|check|bet|raise|jam|shove)", t)
             if m:
                 w = m.group(1) or m.group(2)

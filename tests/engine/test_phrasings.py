@@ -83,3 +83,14 @@ def test_how_much_of_the_pot_each_run_is_worth() -> None:
     r = answer("we're both all in on the flop and agreed to run it twice; what portion of the pot does each board get?")
     assert r.citations[0] == "1.10", (r.citations, r.outcome)
     assert "50%" in r.outcome
+
+
+def test_fold_out_of_turn_is_read_past_an_earlier_comma() -> None:
+    facts = understand("On the river, after the flop was checked, seat 4 mucks his hand out of turn")
+    assert facts.oot_action == "fold"
+
+
+def test_cards_left_by_the_pot_are_unprotected() -> None:
+    facts = understand("He left his hole cards out by the pot while chatting and the dealer swept them into the muck")
+    assert facts.cards_unprotected is True
+    assert facts.dealer_mucked is True
