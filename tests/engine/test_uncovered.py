@@ -15,6 +15,10 @@ from engine import answer
     "who gets the odd chip when a pot splits evenly between two players?",
     "does a short all-in reopen the betting for the original raiser?",
     "what exactly counts as substantial action?",
+    "am i allowed to snap a photo of my hand for my friends?",
+    "can my service dog stay by my chair while i play",
+    "the player caught cheating, how long is he banned for?",
+    "can the room hold my chips overnight so i can play again tomorrow?",
 ])
 def test_uncovered_topics_cite_nothing_and_point_to_staff(text: str) -> None:
     r = answer(text)
@@ -29,6 +33,7 @@ def test_uncovered_topics_cite_nothing_and_point_to_staff(text: str) -> None:
      "Is the 400 binding?", "1.8.1"),
     ("my buddy sits two seats to my left. he shoved 3k out of turn, then the guy before him folded. binding?", "1.8.1"),
     ("tipping aside, facing 25 seat 6 dropped a single black chip with no declaration. call or raise?", "1.4.2"),
+    ("my dog is at home, anyway: seat 3 bet 500 on the turn out of turn and seat 1 then checked. binding?", "1.8.1"),
 ])
 def test_incidental_words_do_not_refuse_a_covered_question(text: str, first: str) -> None:
     r = answer(text)
