@@ -324,10 +324,12 @@ def wager_not_modified(ctx: Context) -> Finding:
     made = [a for a in (ctx.facts.actions or []) if a.kind in ("bet", "raise", "all-in") and a.amount]
     if made:
         a = made[-1]
+        whose = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}.get(
+            a.actor.lower(), f"{a.actor}'s")
         return Finding(
-            outcome=f"No: {a.actor}'s {a.kind} of {money(a.amount)} stands at {money(a.amount)}. Once a wager is made "
-                    "it may not be modified, except where the rules require it, so the chips he pulled back go in "
-                    "again.",
+            outcome=f"No: {whose} {a.kind} of {money(a.amount)} stands at {money(a.amount)}. Once a wager is made "
+                    "it may not be modified, except where the rules require it, so it can be neither taken back in "
+                    "part nor topped up; any chips pulled back go in again.",
             citations=["1.3"], amounts={"wager": a.amount or 0},
         )
     return Finding(

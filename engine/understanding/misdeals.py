@@ -117,6 +117,10 @@ def _exposures(doc: Doc, t: str) -> bool:
                     or re.search(_HOLE + r"\s*(?:\w+\s*)?$", t[max(0, m.start() - 30): m.start()]))
         if own_hand and not dealing:
             continue  # a player's own cards shown or seen during play (2.7, below) or at showdown
+        if re.search(r"\b(?:wants?|wanted|asks?|asked|tells?|told|makes?|made|needs?|needed|has|have) (?:me|him|her|them|us)"
+                     r"(?: to)?\s*$|\b(?:have|has|had|need|needs) to\s*$|\bshould i\s*$|\bdo i (?:have to|need to)\s*$",
+                     t[max(0, m.start() - 30): m.start()]):
+            continue  # a request to show ("the dealer wants me to flip both cards"), not a card exposed
         if re.fullmatch(_NEUTRAL, m.group(0)) and re.search(r"\b(?:flop|turn|river|board)\b", around) \
                 and not _ERROR.search(around):
             continue  # "the dealer turned the flop face up" is how a flop is dealt

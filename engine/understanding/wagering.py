@@ -285,7 +285,9 @@ def extract(doc: Doc) -> None:
                   + NUM + r")", t)
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
                       r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:[\w,]+ )?(?:of it )?back\b|"
-                      r"\bjust the\b|\bonly meant\b|\bin for just\b", t):
+                      r"\bjust the\b|\bonly meant\b|\bin for just\b|"
+                      r"\b(?:wanted|want|wants|tried|try|tries|trying|asked|asks) to (?:bump|up|increase|change|lower|cut|reduce|"
+                      r"shrink|make) (?:it|my bet|his bet|her bet|the bet|my raise|his raise)\b(?:\s+(?:up|down))?\s*(?:to\b|\d)", t):
         # "Take it back" about a card rolled too early is not about a wager.
         about_cards = re.search(r"\b(?:flop|turn|river|card|cards|board|burn)\b", t) and not re.search(
             r"\b(?:bet|bets|betting|raise|raised|chips?|wager|called|calls?|all.?in|shove|\d[\d,]*)\b", t)
@@ -504,9 +506,13 @@ def extract(doc: Doc) -> None:
             won = ["same", "same"]
         else:
             for which in ("first", "second"):
-                m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b(?:won|win|took|scooped|chopped|split|tied)\b[^.,;]{0,12}"
+                m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b(?:won|wins?|took|takes|scoop(?:s|ed)?|chopped|chops|"
+                              r"split|splits|tied|ties)\b[^.,;]{0,12}"
                               r"\b(?:the )?" + which + r"\b|\b" + which + r" (?:board|run)\b[^.,;]{0,25}\b(i|he|she|we|seat \d+|villain)?"
                               r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)
+                if not m and which == "second" and won:
+                    # "Seat 2 wins the first board, Seat 6 the second": the verb is understood.
+                    m = re.search(r"[,;]\s*(?:and\s+)?(i|he|she|seat \d+|villain|we)\s+(?:gets\s+|got\s+)?the second\b()", t)
                 if m:
                     who = (m.group(1) or m.group(2) or "")
                     seg = m.group(0)
@@ -536,7 +542,8 @@ def extract(doc: Doc) -> None:
                   r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b", t)
     if m:
         doc.set("cards_tabled", 1)
-    if re.search(r"\b(mucked|folded|threw (?:his|her) (?:hand|cards) away|gave up)\b", t) and re.search(
+    if re.search(r"\b(mucked|mucks|folded|folds|threw (?:his|her) (?:hand|cards) away|throws (?:his|her) (?:hand|cards) away|"
+                 r"gave up|gives up)\b", t) and re.search(
             r"\b(table|tabled|show|showed|showing|pot)\b", t):
         doc.set("others_forfeited", True)
 
@@ -545,6 +552,14 @@ def extract(doc: Doc) -> None:
     if raisers_all and any(a.kind == "fold" and a.actor == raisers_all[-1].actor for a in acts[acts.index(raisers_all[-1]) + 1:]):
         doc.set("claimant_is_aggressor", False)
         doc.set("others_forfeited", True)
+    # "villain jams, i call, he mucks": the asker called the last bet and the other player then mucked.
+    if raisers_all and raisers_all[-1].actor.lower() not in ("i", "me"):
+        after = acts[acts.index(raisers_all[-1]) + 1:]
+        if any(a.kind == "call" and a.actor.lower() in ("i", "me") for a in after) and any(
+                a.kind == "fold" and a.actor.lower() in ("he", "she", "they", "villain", raisers_all[-1].actor.lower())
+                for a in after):
+            doc.set("claimant_is_aggressor", False)
+            doc.set("others_forfeited", True)
     # "Seat 7 turned over one card and claims his ace-high wins": the claimant is named by his claim.
     m = re.search(r"\b(seat \d+)\b[^.]{0,70}\bclaims?\b", t)
     raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]

@@ -94,3 +94,26 @@ def test_cards_left_by_the_pot_are_unprotected() -> None:
     facts = understand("He left his hole cards out by the pot while chatting and the dealer swept them into the muck")
     assert facts.cards_unprotected is True
     assert facts.dealer_mucked is True
+
+
+def test_wanting_to_top_up_a_bet_is_a_change_to_a_wager() -> None:
+    r = answer("she bet 300 on the turn and then wanted to increase it to 500 before anyone acted. allowed?")
+    assert r.citations[0] == "1.3", (r.citations, r.outcome)
+    assert "her bet of 300" in r.outcome
+
+
+def test_who_won_which_board_with_the_verb_understood() -> None:
+    facts = understand("Run twice on a 9,000 pot: seat 1 takes the first board, seat 5 the second. Split?")
+    assert facts.boards_won and len(facts.boards_won) == 2
+
+
+def test_a_request_to_show_is_not_an_exposed_card() -> None:
+    facts = understand("the floor asked me to flip my cards over at showdown after the river bettor folded")
+    assert facts.card_exposed is None
+
+
+def test_caller_need_not_show_after_the_bettor_mucks() -> None:
+    r = answer("villain bets the river, i call, he mucks his hand. do i have to show my cards to get the pot?")
+    assert r.kind == "ruling", (r.kind, r.outcome)
+    assert r.citations[0] == "1.12", (r.citations, r.outcome)
+    assert "does not have to" in r.outcome
