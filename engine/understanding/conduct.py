@@ -105,8 +105,11 @@ def _table_directions(doc: Doc) -> None:
             r"\bonly english\b", r"\bspeak(?:ing)? english\b", r"\bin english\b", r"\bnot (?:in )?english\b",
             r"\b(?:a|their|his|her) (?:own )?language\b", r"\b(?:espanol|hablar|francais|deutsch|russkiy)\b"):
         doc.set("foreign_language", True)
-    if _any(t, r"\bloud(?:ly)?\b", r"\bnois[ey]\b|\bnoise\b", r"\bsilen(?:ce|t)\b(?! ?(?:bet|raise|call|slid|ly))",
-            r"\bquiet\b", r"\bshut up\b", r"\b(?:yell|shout|scream|bicker)(?:s|ed|ing)?\b", r"\b(?:keep|keeps|kept|constantly|always) (?:arguing|bickering)\b",
+    # Shouting a call ("yelling 'misdeal!'", "shouted 'string bet'") is a claim about play, not table noise.
+    said = re.sub(r"\b(?:yell|shout|scream)\w*\s+(?:out\s+)?['\"]?\s*(?:misdeal|string|call|raise|fold|all.?in|time|floor)\b", "", t)
+    if _any(said, r"\bloud(?:ly)?\b", r"\bnois[ey]\b|\bnoise\b", r"\bsilen(?:ce|t)\b(?! ?(?:bet|raise|call|slid|ly))",
+            r"\bquiet\b", r"\bshut up\b", r"\b(?:yell|shout|scream|bicker)(?:s|ed|ing)?\b",
+            r"\b(?:keep|keeps|kept|constantly|always) (?:arguing|bickering)\b",
             r"\bkeeps? (?:on )?(?:talking|chatting|jabbering|yapping|gabbing)\b",
             r"\b(?:talking|chatting|chatter|yapping)\b[^.]{0,30}\b(?:non.?stop|constantly|all (?:the )?(?:time|night|"
             r"hand)|during (?:hands|the hand|play))\b",
@@ -234,12 +237,19 @@ def _advice(doc: Doc) -> None:
             r"\b(?:help(?:s|ed|ing)?|influenc(?:e|es|ed|ing)) " + target + r"\b(?: (?:decide|play|with (?:his|her|the) "
             r"(?:hand|decision)))?",
             r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?) " + target + r" what to do\b",
+            r"\b(?:told|tell(?:s|ing)?|whisper(?:s|ed|ing)?|said to) " + target + r",?\s*['\"]\s*(?:just |you should |you gotta )?"
+            + _ACT + r"\b",
             r"\b(?:ask(?:s|ed|ing)?|consult(?:s|ed|ing)?) (?:his|her|my) (?:" + PAL + r"|coach)\b[^.]{0,30}"
             r"\b(?:what to do|whether to|should (?:i|he|she))\b",
             r"\b(?:backseat|back.?seat|table coach(?:ing)?)\b",
             r"\btell (?:me|him|her|them) (?:whether|if|when|what) (?:to|i should|he should|she should)\b",
             r"\bwhat would you do\b", r"\bleans? (?:over )?to (?:the|his|her|my|that) (?:\w+ ){0,3}?(?:and )?(?:goes|says|said|whispers?|tells?)\b", r"\bwhat should i do\b[^.?]{0,20}\?", r"\basked (?:him|her|seat\s*\d+|his \w+) (?:for advice|what to do|what he would do)\b"):
         doc.set("advice_given", True)
+        # Told to fold, call or raise: the player advised still had a decision, so his hand was live.
+        if re.search(r"\b(?:told|tells?|telling|whisper\w*|said to|urg\w*) " + target + r",?\s*['\"]?\s*(?:to |that (?:he|she) should )?"
+                     r"(?:just |you should |you gotta )?" + _ACT + r"\b", t) and not re.search(
+                         r"\bafter the hand\b|\bhand (?:was|is) over\b|\bbetween hands\b", t):
+            doc.set("live_cards", True, overwrite=True)
 
 
 # -- 3.5 / 3.13: miscalled hands --------------------------------------------------------------------------------

@@ -506,9 +506,9 @@ _CALLER = re.compile(
     r"\b(dealer|floor(?:man| person| staff)?|supervisor|manager|td|tournament director|staff|player|players|he|she|i|"
     r"we|seat \d+|s\d+|villain|guy|someone|somebody|opponent|kid|everyone|the table|utg|bb|sb|button)\b"
     r"[^.?!]{0,15}?\b(?:is |was |were |are |keeps? |started )?(?:calling|called|calls|call|declared|declares|declare|"
-    r"declaring|yelled|yells|yelling|shouted|shouts|shouting|screamed|screams|demanded|demands|demanding|wants|wanted|"
+    r"declaring|yelled|yells|yelling|shouted|shouts|shouting|screamed|screams|screaming|demanded|demands|demanding|wants|wanted|"
     r"asked for|asks for|asking for|claims|claimed|claiming|insist(?:s|ed)? on|cried|cries|crying)(?: for)?(?: it)?"
-    r"(?: a| the)? " + _MISDEAL + r"\b"
+    r"(?: a| the)?\s*['\"]?\s*" + _MISDEAL + r"\b"
 )
 _DECLARED = re.compile(
     r"\b" + _MISDEAL + r" (?:is|was|has been|had been|gets|got|being|been) (?:declared|called|ruled)\b|"

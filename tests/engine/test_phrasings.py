@@ -117,3 +117,14 @@ def test_caller_need_not_show_after_the_bettor_mucks() -> None:
     assert r.kind == "ruling", (r.kind, r.outcome)
     assert r.citations[0] == "1.12", (r.citations, r.outcome)
     assert "does not have to" in r.outcome
+
+
+def test_shouting_misdeal_is_a_players_call_not_table_noise() -> None:
+    facts = understand("seat 3 keeps screaming 'misdeal!' because two cards stuck together. is it one?")
+    assert facts.misdeal_called_by == "player"
+    assert facts.table_noise is None
+
+
+def test_quoted_advice_to_fold_in_a_live_hand() -> None:
+    r = answer("Seat 9 already folded and told Seat 4 'you should call, he is bluffing'. What's the ruling?")
+    assert r.citations[0] == "3.4", (r.citations, r.outcome)
