@@ -339,7 +339,11 @@ def _contest(doc: Doc) -> None:
             r"\bwrong (?:pot|winner)\b", r"\b(?:still|can (?:i|he|she)|want to|wants to) claim (?:it|that|the pot)\b",
             r"\b(?:i|he|she) had (?:him|her|them) beat\b", r"\b(?:pot|chips) (?:was |were )?(?:pushed|shipped|awarded) (?:by )?mistake\b",
             r"\b(?:said|says|saying|claims?|claimed|insists?|argues?|argued)\b[^.]{0,20}\b(?:hands?|it|the pot) (?:was|were) "
-            r"(?:misread|read wrong|pushed wrong|misjudged)\b", r"\bdisput(?:es|ed|ing)? the (?:pot|result|showdown)\b"):
+            r"(?:misread|read wrong|pushed wrong|misjudged)\b", r"\bdisput(?:es|ed|ing)? the (?:pot|result|showdown)\b",
+            r"\b(?:i|he|she) (?:think|thinks|thought|believe|believes|believed|know|knows|knew|swear|swears) "
+            r"(?:that )?(?:i|he|she) had the (?:better|best|winning|stronger) hand\b",
+            r"\b(?:pot|it) (?:got|was|were) (?:pushed|shipped|awarded|given) to (?:the other|him|her|villain)\b[^.]{0,40}"
+            r"\b(?:better|best|winning|stronger) hand\b"):
         doc.set("pot_contested", True)
     if not doc.found.get("pot_contested"):
         return
@@ -361,7 +365,9 @@ def _contest(doc: Doc) -> None:
               r"\bwhile (?:the dealer was )?(?:pushing|shipping) the pot\b", r"\bas (?:the )?pot (?:was|is) being "
               r"(?:pushed|shipped)\b", r"\bwhile (?:the dealer was )?(?:still )?(?:shuffling|scrambling|washing)\b",
               r"\bwhile the pot (?:was|is) (?:being )?(?:pushed|shipped|awarded|pulled)\b",
-              r"\bbefore (?:the )?(?:first card|cards?) (?:was|were|of the next)\b"):
+              r"\bbefore (?:the )?(?:first card|cards?) (?:was|were|of the next)\b",
+              r"\bno (?:cards?|hand) (?:has been |had been |was |were )?(?:dealt|pitched) yet\b",
+              r"\b(?:dealer'?s|dealer is|dealer was) (?:still |just )?(?:shuffling|scrambling|washing)\b"):
         doc.set("contest_timing", "before")
 
 

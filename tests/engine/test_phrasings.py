@@ -128,3 +128,15 @@ def test_shouting_misdeal_is_a_players_call_not_table_noise() -> None:
 def test_quoted_advice_to_fold_in_a_live_hand() -> None:
     r = answer("Seat 9 already folded and told Seat 4 'you should call, he is bluffing'. What's the ruling?")
     assert r.citations[0] == "3.4", (r.citations, r.outcome)
+
+
+def test_betting_not_finished_makes_a_board_card_early() -> None:
+    facts = understand("the action on the flop wasn't complete and the dealer burned and turned the turn card")
+    assert facts.board_card_exposed == "turn"
+    assert facts.betting_round_complete is False
+
+
+def test_claim_while_the_dealer_is_still_shuffling_is_in_time() -> None:
+    facts = understand("they shipped it to villain but i swear i had the better hand, the dealer is still shuffling")
+    assert facts.pot_contested is True
+    assert facts.contest_timing == "before"
