@@ -58,6 +58,7 @@ class RoundState:
     committed: dict[str, int] = field(default_factory=dict)
     aggressor: str | None = None
     short_all_in: bool = False
+    short_raise: bool = False
 
     @property
     def min_raise_to(self) -> int:
@@ -95,8 +96,12 @@ def round_state(actions: Iterable[Action], big_blind: int | None = None, street:
                 if st.current_bet == 0 or increase >= st.last_full_raise:
                     st.last_full_raise = increase
                     st.short_all_in = False
-                else:
+                elif a.kind == "all-in":
                     st.short_all_in = True
+                else:
+                    # Short of a full raise and not all-in: not a legal raise size (1.4.1 reads it as a call
+                    # unless declared); the stated figure is kept, but it is not called an all-in.
+                    st.short_raise = True
                 st.current_bet = total
                 st.aggressor = a.actor
             st.committed[a.actor] = max(st.committed.get(a.actor, 0), total)

@@ -179,7 +179,7 @@ def extract(doc: Doc) -> None:
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
     m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
-        r"\b(?:the )?(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
+        r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
         r"\b(?:call|calls|called|calling)\W{0,3}\s+(?:on|of|to|against)\s+(?:[a-z]+\s+\d+'s|[a-z]+'s|the|a|an|his|her)\s+\$?("
         + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
@@ -637,7 +637,10 @@ def extract(doc: Doc) -> None:
 
     # "The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
     # of the action being asked about, not a wager in dispute.
-    if doc.found.get("asks_min_raise") and put is not None and "chips_put_out" in doc.found and not doc.found.get("single_chip"):
+    asks_what_it_is = re.search(r"\bwhat (?:is|was|'s) (?:his|her|the|their|my) (?:action|play)\b|\b(?:call|raise) or (?:a )?(?:call|raise)\b|"
+                                r"\bis (?:it|that|this) a (?:call|raise)\b|\bwhat (?:does|did) (?:it|that|this) count as\b", t)
+    if (doc.found.get("asks_min_raise") and put is not None and "chips_put_out" in doc.found
+            and not doc.found.get("single_chip") and not asks_what_it_is):
         value, pos = put
         first_pos = min((t.find(a.actor.lower()) for a in acts if t.find(a.actor.lower()) >= 0), default=len(t))
         bet = Action(actor=_put_out_actor(doc, pos) or "player 0", kind="bet", amount=value)

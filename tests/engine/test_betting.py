@@ -427,3 +427,13 @@ def test_constructor_validates_the_table() -> None:
         Hand([("a", 100), ("b", 0)], small_blind=1, big_blind=2)
     with pytest.raises(ValueError, match="button"):
         Hand([("a", 100), ("b", 100)], small_blind=1, big_blind=2, button="c")
+
+
+def test_a_short_raise_that_is_not_all_in_is_not_called_an_all_in() -> None:
+    st = round_state([Action(actor="a", kind="bet", amount=800), Action(actor="b", kind="raise", amount=1200)],
+                     street="turn")
+    assert st.short_all_in is False
+    assert st.short_raise is True
+    all_in = round_state([Action(actor="a", kind="bet", amount=800), Action(actor="b", kind="all-in", amount=1200)],
+                         street="turn")
+    assert all_in.short_all_in is True and all_in.last_full_raise == 800

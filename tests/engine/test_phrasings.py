@@ -140,3 +140,10 @@ def test_claim_while_the_dealer_is_still_shuffling_is_in_time() -> None:
     facts = understand("they shipped it to villain but i swear i had the better hand, the dealer is still shuffling")
     assert facts.pot_contested is True
     assert facts.contest_timing == "before"
+
+
+def test_chips_facing_a_bet_with_the_minimum_stated_are_read_as_his_action() -> None:
+    r = answer("River: seat 2 bets 500. Seat 7 silently slides out 800 in one motion. "
+               "The minimum raise is to 1,000. What is his action?")
+    assert r.citations[0] == "1.4.1", (r.citations, r.outcome)
+    assert r.amounts.get("call") == 500
