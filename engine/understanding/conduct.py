@@ -185,6 +185,8 @@ def _shared_information(doc: Doc) -> None:
         r"away|laid down|was holding)\b",
         r"\b(?:compar|swap|exchang|discuss)\w* (?:their |his |her |our )?(?:hole )?(?:cards|hands|holdings)\b",
         r"\bshow(?:s|ed|ing)? each other\b",
+        r"\b(?:show(?:s|ed|ing)?|flash(?:es|ed|ing)?)\b (?:one |a |both |his |her |their )?(?:of (?:his|her|their) )?(?:hole )?"
+        r"cards? to (?:seat\s*#?\d+|s\d+|his|her|the (?:player|guy) (?:next to|beside)|him|her|another player)\b",
         r"\b(?:told|tells?|telling|whisper(?:s|ed|ing)?|said|says|saying)\b[^.]{0,40}['\"]\s*(?:i'?ve got|i have|i got|i'?m holding|"
         r"i had|i flopped|i hit|i made|i folded)\b",
     )
@@ -424,7 +426,9 @@ def _chips(doc: Doc) -> None:
             r"call|raise|use|put in)\w* (?:my|his|her) chips\b",
             r"\b(?:push|pushed|put|puts|bet|posted|posts|moved|used|took|takes)\b[^.]{0,15}\b(?:of )?(?:seat\s*\d+|his friend|"
             r"his buddy|her friend|the other player|another player|my friend|my buddy)'s (?:chips|stack)\b",
-            r"\b(?:grabbed|grabs|took|takes|borrowed|borrows|used)\b[^.]{0,12}\b(?:off|from|out of) (?:my|his|her|seat\s*\d+'s) (?:stack|chips)\b[^.]{0,30}\b(?:call|bet|raise|wager|post)"):
+            r"\b(?:grabbed|grabs|took|takes|borrowed|borrows|used)\b[^.]{0,12}\b(?:off|from|out of) (?:my|his|her|seat\s*\d+'s) (?:stack|chips)\b[^.]{0,30}\b(?:call|bet|raise|wager|post)",
+            r"\b(?:reach(?:es|ed)?|dipp?(?:s|ed)?|went|goes) into (?:seat\s*#?\d+'s|his|her|their|my|the other (?:guy|player)'s|"
+            r"another player'?s) (?:stack|chips)\b[^.]{0,30}\b(?:bet|call|raise|wager|post|act)\w*\b"):
         doc.set("wagering_others_chips", True)
 
     if _any(t, r"\b(?:hand|hands|give|gives|gave|giving|pass|passes|passed|lend|lends|lent|loan|loaned|slide|slid|"

@@ -30,7 +30,8 @@ _EXPOSE = (r"(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing|e)|face[- ]?up|turn(?:ed|s
            r"show(?:ed|s|n|ing)? (?:a|the|one|an) (?:\w+ )?card|cards? (?:was|were|got|is) (?:accidentally )?shown)")
 _EXPOSE_RE = re.compile(r"\b" + _EXPOSE + r"\b")
 _HOLE = (r"(?:(?:his|her|their|my|your|seat \d+'?s?|s\d+'?s|the player'?s|the guy'?s|villain'?s|opponent'?s|"
-         r"neighbou?r'?s|[a-z]+'s) (?:two |2 |both )?(?:hole )?(?:cards?|hand)|hole cards?)")
+         r"neighbou?r'?s|[a-z]+'s) (?:two |2 |both |one |1 |a )?(?:of (?:his|her|their|my) )?(?:hole )?(?:cards?|hand)|"
+         r"(?:one |1 |a |both |two )?(?:of (?:his|her|their|my) )?hole cards?)")
 
 # When a card was exposed, by the words nearest the exposure; an explicit "pitch" outranks a board card, which
 # outranks looser words for the deal ("dealing", "first card"), which outrank shuffle and cut.
@@ -116,7 +117,7 @@ def _exposures(doc: Doc, t: str) -> bool:
     for m in _EXPOSE_RE.finditer(t):
         around = t[max(0, m.start() - 60): m.end() + 60]
         dealing = re.search(r"\b(?:pitch\w*|deal(?:ing|t)?)\b", around)
-        own_hand = (re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40])
+        own_hand = (re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40]) or re.search(_HOLE, m.group(0))
                     or re.search(_HOLE + r"\s*(?:\w+\s*)?$", t[max(0, m.start() - 30): m.start()]))
         if own_hand and not dealing:
             continue  # a player's own cards shown or seen during play (2.7, below) or at showdown

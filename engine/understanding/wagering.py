@@ -298,7 +298,9 @@ def extract(doc: Doc) -> None:
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
         doc.set("asks_string_bet", True)
     if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|(?:two|three|2|3) or (?:three|four|3|4) trips|trips back|multiple (?:trips|motions)|more than one (?:motion|trip)|"
-                 r"bit by bit|a few at a time|stack by stack)\b", t):
+                 r"bit by bit|a few at a time|stack by stack)\b", t) or re.search(
+                     r"\b(?:then|and)\s+(?:\w+\s+){0,2}(?:reach(?:es|ed)?|goes|went|came|comes|dips?|dipped) back\b[^.]{0,30}"
+                     r"\b(?:adds?|added|puts?|throws?|threw|tosses|tossed|grabs?|grabbed)\b", t):
         doc.set("one_motion", False)
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")

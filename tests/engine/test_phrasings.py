@@ -147,3 +147,19 @@ def test_chips_facing_a_bet_with_the_minimum_stated_are_read_as_his_action() -> 
                "The minimum raise is to 1,000. What is his action?")
     assert r.citations[0] == "1.4.1", (r.citations, r.outcome)
     assert r.amounts.get("call") == 500
+
+
+def test_reaching_back_to_add_chips_is_a_second_motion() -> None:
+    facts = understand("he slides out 400, pauses, then goes back and adds 800 more and says raise")
+    assert facts.one_motion is False
+
+
+def test_reaching_into_anothers_stack_to_bet_is_wagering_his_chips() -> None:
+    facts = understand("seat 2 reached into seat 3's chips to call for him while he was on the phone")
+    assert facts.wagering_others_chips is True
+
+
+def test_showing_a_hole_card_to_a_neighbour_is_sharing_not_an_exposed_card() -> None:
+    facts = understand("during the turn seat 4 showed one of his hole cards to seat 5, who is still in the hand")
+    assert facts.card_exposed is None
+    assert facts.hand_info_shared is True
