@@ -32,7 +32,42 @@ log = logging.getLogger(__name__)
 Editor = Callable[..., Awaitable[Any]]
 
 
-class ReplyView(discord.ui.View):
+class BoundView(discord.ui.View):
+    """Shared plumbing for Floor's views: how to edit the message the view sits on, disabling its controls, and
+    errors in a callback answered as an ephemeral reply (logged when they are ours)."""
+
+    _edit: Editor | None = None
+    error_label = "button"
+
+    def bind(self, edit: Editor) -> None:
+        """How to edit the message this view sits on (the interaction's, or a plain message's)."""
+        self._edit = edit
+
+    def disable(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button | discord.ui.Select):
+                item.disabled = True
+
+    async def _apply(self, **changes: Any) -> None:
+        """Edit the bound message; a message that is gone or an expired token is logged, not raised."""
+        if self._edit is None:
+            return
+        try:
+            await self._edit(**changes)
+        except discord.HTTPException:
+            log.info("could not update a %s message (gone, or its token expired)", self.error_label)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
+        from bot.app import describe_error, send_reply_error
+
+        reply, ours = describe_error(error)
+        if ours:
+            log.error("%s %r failed for user %s", self.error_label, getattr(item, "custom_id", item),
+                      interaction.user.id, exc_info=error)
+        await send_reply_error(interaction, reply)
+
+
+class ReplyView(BoundView):
     def __init__(self, bot: FloorBot, reply: Reply, *, asker_id: int, ephemeral: bool,
                  publish: bool = False, feedback: bool = False, log_id: int | None = None):
         super().__init__(timeout=bot.settings.discord.view_timeout_seconds)
@@ -43,7 +78,6 @@ class ReplyView(discord.ui.View):
         self.publish = publish
         self.feedback = feedback
         self.log_id = log_id
-        self._edit: Editor | None = None
         q = reply.question
         if q is not None:
             if q.choices and len(q.choices) <= limits.BUTTONS_PER_ROW * 2 and all(
@@ -61,28 +95,9 @@ class ReplyView(discord.ui.View):
             self.add_item(FeedbackButton(helpful=False))
 
     # -- plumbing ------------------------------------------------------------------------------
-    def bind(self, edit: Editor) -> None:
-        """How to edit the message this view sits on (the interaction's, or a plain message's)."""
-        self._edit = edit
-
     async def on_timeout(self) -> None:
-        for item in self.children:
-            if isinstance(item, discord.ui.Button | discord.ui.Select):
-                item.disabled = True
-        if self._edit is not None:
-            try:
-                await self._edit(view=self)
-            except discord.HTTPException:
-                log.info("could not disable expired buttons (message gone or token expired)")
-
-    async def on_error(self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any]) -> None:
-        from bot.app import describe_error, send_reply_error
-
-        reply, ours = describe_error(error)
-        if ours:
-            log.error("button %r failed for user %s", getattr(item, "custom_id", item), interaction.user.id,
-                      exc_info=error)
-        await send_reply_error(interaction, reply)
+        self.disable()
+        await self._apply(view=self)
 
     async def refuse_others(self, interaction: discord.Interaction) -> bool:
         """True (and an explanation sent) when someone other than the asker presses."""

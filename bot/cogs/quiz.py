@@ -30,7 +30,7 @@ import asyncio
 import logging
 import random
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -40,7 +40,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import limits
-from bot.app import FloorBot, describe_error, send_reply_error, staff_only
+from bot.app import FloorBot, staff_only
 from bot.embeds import NO_MENTIONS, reply_messages
 from bot.quiz_core import (
     comes_back,
@@ -57,7 +57,7 @@ from bot.quiz_core import (
     where,
 )
 from bot.reply import Reply, error
-from bot.views import answer_interaction
+from bot.views import BoundView, answer_interaction
 from engine.training import QuizQuestion, next_question
 from rules_index import get_index
 
@@ -65,7 +65,6 @@ if TYPE_CHECKING:
     from bot.store import Store
 
 log = logging.getLogger(__name__)
-Editor = Callable[..., Awaitable[Any]]
 
 ROUND_END_EVENT = "floor_quiz_round_end"  # bot.dispatch(ROUND_END_EVENT, round_id) ends a round's current question
 MAX_ROUND_QUESTIONS = 20
@@ -88,33 +87,10 @@ def _section_choices() -> list[app_commands.Choice[str]]:
 SECTIONS = _section_choices()
 
 
-class _QuizView(discord.ui.View):
-    """Shared plumbing: how to edit the message the view sits on, and errors as ephemeral replies."""
+class _QuizView(BoundView):
+    """A quiz message's view: the shared plumbing of Floor's views, logged as a quiz's."""
 
-    _edit: Editor | None = None
-
-    def bind(self, edit: Editor) -> None:
-        self._edit = edit
-
-    def disable(self) -> None:
-        for item in self.children:
-            if isinstance(item, discord.ui.Button):
-                item.disabled = True
-
-    async def _apply(self, **changes: Any) -> None:
-        if self._edit is None:
-            return
-        try:
-            await self._edit(**changes)
-        except discord.HTTPException:
-            log.info("could not update a quiz message (gone, or its token expired)")
-
-    async def on_error(self, interaction: discord.Interaction, error_: Exception, item: discord.ui.Item[Any]) -> None:
-        reply, ours = describe_error(error_)
-        if ours:
-            log.error("quiz button %r failed for user %s", getattr(item, "custom_id", item), interaction.user.id,
-                      exc_info=error_)
-        await send_reply_error(interaction, reply)
+    error_label = "quiz button"
 
 
 # -- one trainee's question -------------------------------------------------------------------------------
