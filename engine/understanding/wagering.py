@@ -304,7 +304,7 @@ def extract(doc: Doc) -> None:
         doc.set("one_motion", False)
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
-    if (re.search(r"\b(?:all.?in|jam|jams|jamming|shove|shoves|shoving|ship it|move in|moving in)\b", t) and re.search(short_words, t)
+    if (re.search(r"\b(?:" + _ALLIN_VERB + r"|jamming|shoving|move in|moving in)\b", t) and re.search(short_words, t)
             and re.search(r"\b(?:allowed|permitted|legal|ok|okay|can (?:he|she|i)|may (?:he|she|i)|is (?:he|she|that))\b", t)):
         doc.set("asks_short_all_in", True)
     if re.search(r"\ball.?in\b[^?]{0,60}\beven though\b[^?]{0,60}\b(?:less than|smaller than|short of|not a full|under a full)\b", t) or re.search(r"\ball.?in\b[^?]{0,80}\b(?:permitted|allowed|legal|ok|can he|may he|is he)\b[^?]{0,60}\b(?:less than|smaller than|short of|"
