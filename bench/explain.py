@@ -1,4 +1,4 @@
-"""Why Floor ruled as it did: the facts understood, the search ranking and the rule scores.
+"""Why Floor ruled as it did: the facts understood, the top five clauses and the rule scores.
 
 Usage: python bench/explain.py "question text" [more questions...]
 """
@@ -12,22 +12,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import answer
 from engine.decide import score_rules
+from engine.understanding.corpus import NON_CLAUSE
 from engine.understanding.extract import extract_facts
-from rules_index import get_index
+from engine.understanding.topic_model import topic_model
 
 
 def main(texts: list[str]) -> int:
-    ix = get_index()
     for text in texts:
         facts, _doc = extract_facts(text)
-        hits = [(h.id, h.score) for h in ix.search(text, k=8)]
+        probs, p_lookup = topic_model().read(text)
         print(f"\n{text}\n  facts: {facts.stated()}")
-        print("  search: " + ", ".join(f"{i} {s:.1f}" for i, s in hits))
-        for s, r in score_rules(facts, hits)[:5]:
+        print("  top five: " + ", ".join(f"{c} {p:.2f}" for c, p in list(probs.items())[:5])
+              + f"; wording asked for: {p_lookup:.2f}")
+        clause_probs = {c: p for c, p in probs.items() if c not in NON_CLAUSE}
+        for s, r in score_rules(facts, clause_probs)[:5]:
             trig = r.trigger(facts) if r.trigger else 0.0
             print(f"  {s:5.2f} (trigger {trig:.2f}) {r.name} {r.clauses[:3]}")
         ruling = answer(text)
-        print(f"  => {ruling.kind} {ruling.citations[:4]} {ruling.outcome[:140]}")
+        print(f"  => {ruling.kind} {ruling.citations[:4]} ({ruling.confidence:.2f}) {ruling.outcome[:140]}")
     return 0
 
 

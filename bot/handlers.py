@@ -237,8 +237,11 @@ _TITLES = {
     "needs_facts": ("One more fact needed", "question"),
     "uncovered": ("Not covered by the house rules", "uncovered"),
     "lookup": ("From the rulebook", "info"),
+    "choose": ("Which rule is it?", "question"),
+    "unclear": ("Floor", "info"),
     "error": ("Can't rule on that", "error"),
 }
+PICK_CLAUSE = "clause"  # the question a ``choose`` answer asks: its value is the clause picked
 
 
 def run_request(request: RulingRequest) -> Any:
@@ -246,7 +249,7 @@ def run_request(request: RulingRequest) -> Any:
     if request.text is not None:
         from engine import answer
 
-        return answer(request.text, extra_facts=dict(request.answers) or None)
+        return answer(request.text, extra_facts=dict(request.answers) or None, topic=request.topic)
     from engine.decide import decide
     from engine.facts import Facts
 
@@ -318,7 +321,10 @@ def from_ruling(ruling: Any, request: RulingRequest | None = None, echo: str = "
     if ruling.kind in ("ruling", "needs_facts", "uncovered"):
         sections.append(Section("Confidence", f"{round(ruling.confidence * 100)}%", inline=True))
     question = None
-    if ruling.follow_up:
+    if ruling.kind == "choose":
+        question = Question(fact=PICK_CLAUSE, text="Which is it?", choices=tuple(
+            Choice(f"{c.question} ({c.clause})", c.clause) for c in ruling.choices))
+    elif ruling.follow_up:
         fu = ruling.follow_up[0]
         question = Question(
             fact=fu.fact, text=fu.question,
@@ -341,6 +347,8 @@ def follow_up(reply: Reply, value: Any) -> Reply:
         return rule_reply(str(value))
     if reply.request is None:
         return error("That question can no longer be answered; ask again.")
+    if reply.kind == "choose":  # the asker said which clause it is: rule under that clause
+        return answer_request(replace(reply.request, topic=str(value)), echo=reply.echo)
     return answer_request(reply.request.answered(reply.question.fact, value), echo=reply.echo)
 
 

@@ -12,11 +12,11 @@ if TYPE_CHECKING:
     from engine.result import Ruling
 
 
-def answer(text: str, extra_facts: dict[str, Any] | None = None) -> Ruling:
+def answer(text: str, extra_facts: dict[str, Any] | None = None, topic: str | None = None) -> Ruling:
     """See ``engine.ask.answer``; imported lazily so ``import engine`` stays cheap."""
     from engine.ask import answer as _answer
 
-    return _answer(text, extra_facts)
+    return _answer(text, extra_facts, topic)
 
 
 __all__ = ["answer"]

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-Kind = Literal["ruling", "needs_facts", "uncovered", "lookup", "error"]
+Kind = Literal["ruling", "needs_facts", "uncovered", "lookup", "choose", "unclear", "error"]
 
 
 class Option(BaseModel):
@@ -26,6 +26,14 @@ class FollowUp(BaseModel):
     fact: str
     question: str
     options: list[Option] = Field(default_factory=list)
+
+
+class Choice(BaseModel):
+    """One clause a question may be about, when two or three are close: the pick rules under it."""
+
+    clause: str
+    title: str
+    question: str
 
 
 class Alternative(BaseModel):
@@ -51,6 +59,7 @@ class Ruling(BaseModel):
     assumptions: list[str] = Field(default_factory=list)
     alternatives: list[Alternative] = Field(default_factory=list)
     follow_up: list[FollowUp] = Field(default_factory=list)
+    choices: list[Choice] = Field(default_factory=list)
     trace: list[TraceStep] = Field(default_factory=list)
     confidence: float = 0.0
     amounts: dict[str, int] = Field(default_factory=dict)

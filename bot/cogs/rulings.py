@@ -51,7 +51,7 @@ class Rulings(commands.Cog):
             return
         await interaction.response.defer(thinking=True)
         reply = await asyncio.to_thread(compute)
-        if reply.kind == "error":  # refused after all (cards that can't be, facts that don't fit): privately
+        if reply.kind in ("error", "unclear"):  # refused, or not a rules question: privately, never a public ruling
             await send_reply_error(interaction, reply)
             return
         reply, log_id = await self.bot.record_ruling(reply, interaction.user, interaction.guild)

@@ -17,15 +17,17 @@ from engine.core import REGISTRY
 from engine.decide import covered_clauses, decide, load_rules, not_decidable
 from engine.facts import Facts
 from engine.result import Ruling
+from engine.understanding.corpus import NON_CLAUSE
 from engine.understanding.extract import extract_facts
+from engine.understanding.topic_model import topic_model
 from rules_index import get_index
 
 
 def rule_on(text: str) -> tuple[Ruling, Facts]:
     """The ruling the bot would give for ``text``, and the facts it understood."""
     facts, _doc = extract_facts(text)
-    hits = [(h.id, h.score) for h in get_index().search(text, k=8)]
-    return decide(facts, hits=hits), facts
+    probs, _lookup = topic_model().read(text)
+    return decide(facts, probs={c: p for c, p in probs.items() if c not in NON_CLAUSE}), facts
 
 
 @dataclass

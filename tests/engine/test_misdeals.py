@@ -13,14 +13,15 @@ import pytest
 from engine.decide import decide
 from engine.facts import Facts
 from engine.result import Ruling
+from engine.understanding.corpus import NON_CLAUSE
 from engine.understanding.extract import extract_facts
-from rules_index import get_index
+from engine.understanding.topic_model import topic_model
 
 
 def rule_on(text: str) -> Ruling:
     facts, _doc = extract_facts(text)
-    hits = [(h.id, h.score) for h in get_index().search(text, k=8)]
-    return decide(facts, hits=hits)
+    probs, _lookup = topic_model().read(text)
+    return decide(facts, probs={c: p for c, p in probs.items() if c not in NON_CLAUSE})
 
 
 def facts_of(text: str) -> Facts:

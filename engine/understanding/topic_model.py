@@ -1,0 +1,231 @@
+"""Which clause a question is about, learned from the labelled corpus.
+
+A linear classifier over word and character n-grams (TF-IDF, LinearSVC), calibrated so that a
+probability of 0.9 is right about nine times in ten. A second, binary model of the same kind says
+whether the wording of a clause is asked for (a lookup) rather than a ruling. Both are trained
+deterministically from ``corpus/`` and cached on disk under a key made of the corpus digest, the
+settings and the library version, so a changed corpus retrains on first use (or ``floor train``).
+
+It only reports probabilities; which rule applies is decided in ``engine.decide``.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+import tomllib
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.understanding.corpus import Row, corpus_hash, load_corpus
+
+SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
+HOLDOUT_ENV = "FLOOR_HOLDOUT"  # comma-separated corpus sets to leave out (leave-one-set-out measuring)
+CACHE_ENV = "FLOOR_CACHE_DIR"
+FORMAT = 2  # bump when the model's code changes what is cached
+_INVISIBLE = dict.fromkeys(c for c in range(0x2060) if unicodedata.category(chr(c)) == "Cf")
+
+
+def model_text(text: str) -> str:
+    """The text as the features see it: compatibility forms folded, invisible characters gone."""
+    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()
+
+
+@cache
+def settings() -> dict[str, Any]:
+    return tomllib.loads(SETTINGS_PATH.read_text(encoding="utf-8"))
+
+
+class Features:
+    """Word and character n-gram TF-IDF, side by side (one sparse row per text)."""
+
+    def __init__(self, cfg: dict[str, Any]):
+        from sklearn.feature_extraction.text import TfidfVectorizer
+
+        f = cfg["features"]
+        self.parts = [
+            TfidfVectorizer(ngram_range=tuple(f["word_ngrams"]), sublinear_tf=True, preprocessor=model_text),
+            TfidfVectorizer(analyzer="char_wb", ngram_range=tuple(f["char_ngrams"]), sublinear_tf=True,
+                            min_df=f["char_min_df"], preprocessor=model_text),
+        ]
+
+    def fit_transform(self, texts: list[str]) -> Any:
+        from scipy.sparse import hstack
+
+        return hstack([p.fit_transform(texts) for p in self.parts]).tocsr()
+
+    def transform(self, texts: list[str]) -> Any:
+        from scipy.sparse import hstack
+
+        return hstack([p.transform(texts) for p in self.parts]).tocsr()
+
+
+class Calibrated:
+    """A LinearSVC whose scores become probabilities through one fitted temperature (softmax).
+
+    The temperature is fitted on cross-validated scores (``calibration_folds``), so the probabilities
+    mean what they say on questions the classifier did not see; one matrix product at prediction
+    time keeps a reading well under a millisecond.
+    """
+
+    def __init__(self, cfg: dict[str, Any]):
+        self.cfg = cfg["classifier"]
+        self.svm: Any = None
+        self.temperature = 1.0
+        self.classes_: Any = None
+
+    def fit(self, x: Any, labels: list[str]) -> Calibrated:
+        import numpy as np
+        from sklearn.model_selection import StratifiedKFold, cross_val_predict
+        from sklearn.svm import LinearSVC
+
+        c = self.cfg
+        folds = StratifiedKFold(n_splits=c["calibration_folds"], shuffle=True, random_state=c["seed"])
+        svm = LinearSVC(C=c["C"], random_state=c["seed"])
+        held = cross_val_predict(svm, x, labels, cv=folds, method="decision_function")
+        self.svm = svm.fit(x, labels)
+        self.classes_ = self.svm.classes_
+        y = np.searchsorted(self.classes_, labels)
+        if held.ndim == 1:  # two classes: one score, the second class's
+            held = np.stack([-held, held], axis=1)
+        self.temperature = _fit_temperature(held, y)
+        return self
+
+    def predict_proba(self, x: Any) -> Any:
+        import numpy as np
+
+        s = self.svm.decision_function(x)
+        if s.ndim == 1:
+            s = np.stack([-s, s], axis=1)
+        z = s / self.temperature
+        z = np.exp(z - z.max(axis=1, keepdims=True))
+        return z / z.sum(axis=1, keepdims=True)
+
+
+def _fit_temperature(scores: Any, y: Any) -> float:
+    """The temperature that minimises the log loss of softmax(scores / T): a one-dimensional search."""
+    import numpy as np
+
+    def loss(t: float) -> float:
+        z = scores / t
+        z = z - z.max(axis=1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+        return float(-logp[np.arange(len(y)), y].mean())
+
+    lo, hi = 0.01, 5.0
+    for _ in range(60):  # golden-section search; the loss is convex in 1/T near its minimum
+        a, b = lo + 0.382 * (hi - lo), lo + 0.618 * (hi - lo)
+        lo, hi = (lo, b) if loss(a) < loss(b) else (a, hi)
+    return (lo + hi) / 2
+
+
+def _padded(texts: list[str], labels: list[str], least: int) -> tuple[list[str], list[str]]:
+    """Repeat the rows of a label seen fewer than ``least`` times, so calibration can fold every label."""
+    counts = Counter(labels)
+    out_t, out_l = list(texts), list(labels)
+    for t, lab in zip(texts, labels, strict=True):
+        out_t.extend([t] * max(0, least - counts[lab]))
+        out_l.extend([lab] * max(0, least - counts[lab]))
+    return out_t, out_l
+
+
+@dataclass
+class TopicModel:
+    """The trained models and the labels they know."""
+
+    vectorizer: Any
+    topics: Any
+    lookup: Any
+    key: str
+    rows: int
+
+    @classmethod
+    def train(cls, rows: list[Row], key: str = "") -> TopicModel:
+        cfg = settings()
+        least = cfg["classifier"]["min_rows_per_label"]
+        texts, labels = _padded([r.text for r in rows], [r.topic for r in rows], least)
+        vec = Features(cfg)
+        x = vec.fit_transform(texts)
+        topics = Calibrated(cfg).fit(x, labels)
+        asked = [r for r in rows if r.topic not in ("uncovered", "chat")]
+        lookup = Calibrated(cfg).fit(vec.transform([r.text for r in asked]),
+                                      ["lookup" if r.is_lookup else "ruling" for r in asked])
+        return cls(vec, topics, lookup, key, len(rows))
+
+    def read(self, text: str) -> tuple[dict[str, float], float]:
+        """The probability of every label, best first, and the probability that a clause's wording is asked for."""
+        x = self.vectorizer.transform([text])
+        probs = self.topics.predict_proba(x)[0]
+        order = probs.argsort()[::-1]
+        topics = {str(self.topics.classes_[i]): float(probs[i]) for i in order}
+        lk = self.lookup.predict_proba(x)[0]
+        p_lookup = float(lk[list(self.lookup.classes_).index("lookup")])
+        return topics, p_lookup
+
+
+def cache_dir() -> Path:
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "floor"
+
+
+def model_key(rows: list[Row]) -> str:
+    import sklearn
+
+    return f"v{FORMAT}-{corpus_hash(rows)}-{corpus_hash([Row(str(settings()), 'settings')])[:8]}-{sklearn.__version__}"
+
+
+def holdout_sets() -> tuple[str, ...]:
+    return tuple(s for s in os.environ.get(HOLDOUT_ENV, "").split(",") if s.strip())
+
+
+def load_or_train(rows: list[Row] | None = None) -> TopicModel:
+    """The model for these rows (the corpus less any held-out sets): from the cache, or trained and cached."""
+    rows = load_corpus(exclude_sets=holdout_sets()) if rows is None else rows
+    key = model_key(rows)
+    path = cache_dir() / f"topics-{key}.pickle"
+    try:
+        with path.open("rb") as f:
+            model = pickle.load(f)
+        if isinstance(model, TopicModel) and model.key == key:
+            return model
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass  # no cache yet, or one from another version: train
+    model = TopicModel.train(rows, key)
+    _save(model, path)
+    return model
+
+
+def _save(model: TopicModel, path: Path) -> None:
+    """Write the cache atomically; a cache that cannot be written only costs a retrain next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(model, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+_MODEL: TopicModel | None = None
+
+
+def topic_model() -> TopicModel:
+    """The process's model, loaded lazily on first use."""
+    global _MODEL
+    if _MODEL is None:
+        _MODEL = load_or_train()
+    return _MODEL
+
+
+def use_model(model: TopicModel | None) -> None:
+    """Swap the process's model (measuring with a set held out; tests)."""
+    global _MODEL
+    _MODEL = model
