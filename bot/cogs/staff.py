@@ -129,7 +129,9 @@ class Setup(commands.GroupCog, group_name="floor", group_description="Set Floor 
             return (f"Staff here: members with the configured role “{self.bot.settings.discord.staff_role}” "
                     "(as this server names it, or by id).")
         role = guild.get_role(role_id)
-        return f"Staff here: members with {role.mention if role else f'the role {role_id} (no longer found)'}."
+        if role is None:
+            return f"Staff here: members with the role {role_id}, which this server no longer has."
+        return f"Staff here: members with the role “{role.name}” (id {role.id})."
 
     @app_commands.command(name="setup", description="Manage Server: choose this server's Floor staff role.")
     @app_commands.rename(staff_role="staff-role")
