@@ -173,6 +173,12 @@ def test_is_staff_by_name_any_case_or_by_id(settings: Settings) -> None:
     assert not is_staff(user, settings)
 
 
+def test_a_servers_own_staff_role_is_matched_by_id_alone(settings: Settings) -> None:
+    named = _member((1, "@everyone"), (2, "Floor Staff"))
+    assert is_staff(named, settings) and not is_staff(named, settings, server_role_id=3)
+    assert is_staff(_member((3, "Pit Boss")), settings, server_role_id=3)
+
+
 def test_errors_are_described_for_people() -> None:
     from discord import app_commands
 
@@ -183,6 +189,6 @@ def test_errors_are_described_for_people() -> None:
     reply, ours = describe_error(OnCooldown(2.25))
     assert "2.2 s" in reply.body and not ours
     reply, ours = describe_error(app_commands.NoPrivateMessage())
-    assert "server channel" in reply.body and not ours
+    assert "server channel" in reply.body and "/quiz ask" in reply.body and not ours
     reply, ours = describe_error(KeyError("boom"))
     assert ours and "logged" in reply.body and "boom" not in reply.body
