@@ -40,21 +40,39 @@ class OnCooldown(app_commands.CheckFailure):
         self.retry_after = retry_after
 
 
-def is_staff(user: discord.abc.User, settings: Settings) -> bool:
-    """Holding the configured staff role, named or by id (a role name may be shared; an id may not)."""
+# What works in a direct message: everything that needs no server (no log, no staff, no shared board).
+DM_COMMANDS = ("/rule, /search, /ruling and the structured rulings (/oversized-chip, /min-raise, /run-it-twice, "
+               "/showdown), /quiz ask, /quiz stats and /help")
+
+
+def is_staff(user: discord.abc.User, settings: Settings, server_role_id: int | None = None) -> bool:
+    """Holding this server's staff role.
+
+    ``user`` is the member as the server the command came from sees her, so
+    her roles are that server's roles: a role one server named "Floor Staff"
+    means nothing in another.  A server that chose a role with ``/floor
+    setup`` (``server_role_id``) is matched by that id alone; otherwise the
+    configured ``staff_role``, by id or by name (a role name may be shared; an
+    id may not).  A DM user has no roles, so is never staff.
+    """
     roles = getattr(user, "roles", None)
     if not roles:
         return False
+    if server_role_id is not None:
+        return any(r.id == server_role_id for r in roles)
     wanted = settings.discord.staff_role.strip()
     return any(str(r.id) == wanted or r.name.casefold() == wanted.casefold() for r in roles)
 
 
 def staff_only() -> Any:
-    """``@staff_only()`` on a command: refused, with an ephemeral explanation, to non-staff."""
+    """``@staff_only()`` on a command: refused, with an ephemeral explanation, in a DM (staff belong to a
+    server) and to anyone who is not staff in the server the command came from."""
 
     async def predicate(interaction: discord.Interaction) -> bool:
+        if interaction.guild is None:
+            raise app_commands.NoPrivateMessage()
         bot = interaction.client
-        if not isinstance(bot, FloorBot) or not is_staff(interaction.user, bot.settings):
+        if not isinstance(bot, FloorBot) or not await bot.is_staff_in(interaction.user, interaction.guild):
             raise NotStaff("staff only")
         return True
 
@@ -139,13 +157,15 @@ async def _public_placeholder(interaction: discord.Interaction) -> bool:
 def describe_error(error_: Exception) -> tuple[Reply, bool]:
     """What to tell the user about a failed command, and whether it is our bug (to log loudly)."""
     if isinstance(error_, NotStaff):
-        return error("This command is for Floor staff only (the staff role in the bot's config).",
-                     title="Staff only", tone="warning"), False
+        return error("This command is for this server's Floor staff only: the role set with /floor setup, or, "
+                     "if none is set, the staff role in the bot's config.", title="Staff only", tone="warning"), False
     if isinstance(error_, OnCooldown):
         return error(f"One ruling at a time: ask again in {error_.retry_after:.1f} s.",
                      title="Slow down", tone="warning"), False
     if isinstance(error_, app_commands.NoPrivateMessage):
-        return error("This command works in a server channel, not in DMs.", tone="warning"), False
+        return error("This command needs a server channel: the ruling log, staff, rounds and leaderboards belong "
+                     f"to each server. In a DM you can use {DM_COMMANDS}.", title="Needs a server",
+                     tone="warning"), False
     if isinstance(error_, app_commands.CheckFailure):
         return error("You can't use this command here.", tone="warning"), False
     if isinstance(error_, app_commands.TransformerError):
@@ -178,6 +198,7 @@ class FloorBot(commands.Bot):
         self.ruling_log: RulingLog | None = ruling_log
         self._owns_log = ruling_log is None
         self.cooldown = UserCooldown(settings.discord.cooldown_seconds)
+        self._server_staff_roles: dict[int, int | None] = {}  # guild id -> its /floor setup role, read once
 
     async def setup_hook(self) -> None:
         # Build the index and load the rules now, off the event loop, so the first
@@ -215,13 +236,51 @@ class FloorBot(commands.Bot):
                 log.exception("closing the ruling log failed")
         await super().close()
 
-    def staff(self, user: discord.abc.User) -> bool:
-        return is_staff(user, self.settings)
+    async def server_staff_role(self, guild_id: int) -> int | None:
+        """The staff role a server chose with ``/floor setup`` (None: the configured role applies).
+
+        Read from the store once per server and kept: this process is the only
+        one that changes it (``set_server_staff_role``), and a staff check runs
+        on every staff command and every ruling.
+        """
+        if guild_id not in self._server_staff_roles:
+            rlog = self.ruling_log
+            try:
+                found = await rlog.staff_role(guild_id) if rlog is not None and rlog.available else None
+            except Exception:
+                log.exception("reading server %s's staff role failed; the configured role applies", guild_id)
+                return None  # not cached: the next check tries again
+            self._server_staff_roles[guild_id] = found
+        return self._server_staff_roles[guild_id]
+
+    async def set_server_staff_role(self, guild_id: int, role_id: int | None, *, set_by: int) -> bool:
+        """Keep a server's staff role (None: back to the configured one); False when there is no store to keep it."""
+        rlog = self.ruling_log
+        if rlog is None or not rlog.available or not await rlog.set_staff_role(guild_id, role_id, set_by=set_by):
+            return False
+        self._server_staff_roles[guild_id] = role_id
+        return True
+
+    async def is_staff_in(self, user: discord.abc.User, guild: discord.Guild | None) -> bool:
+        """Staff of this server (never in a DM, where there is no server to be staff of)."""
+        if guild is None:
+            return False
+        return is_staff(user, self.settings, await self.server_staff_role(guild.id))
 
     async def record_ruling(self, reply: Reply, user: discord.abc.User,
                             guild: discord.Guild | None) -> tuple[Reply, int | None]:
-        """Log a final ruling asked by staff; the footer says it was logged (and its id) or why not."""
-        if not reply.is_final_ruling or not self.staff(user):
+        """Log a final ruling asked by this server's staff; the footer says it was logged (and its id) or why not.
+
+        A DM belongs to no server, so nothing asked there goes into any
+        server's log, and the footer says so rather than leaving staff to
+        believe it was kept.
+        """
+        if not reply.is_final_ruling:
+            return reply, None
+        if guild is None:
+            return reply.with_footer("Asked in a DM: not logged (each server's staff log keeps only rulings "
+                                     "asked in that server)"), None
+        if not await self.is_staff_in(user, guild):
             return reply, None
         rlog = self.ruling_log
         if rlog is None or not rlog.available:

@@ -58,8 +58,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 console=False),
     CommandSpec("leaderboard", "/leaderboard [days]", "The quiz's top players, all time or the last few days.",
                 console=False),
+    CommandSpec("floor setup", "/floor setup [staff-role]",
+                "Manage Server: choose this server's Floor staff role (or see it).", console=False),
     CommandSpec("help", "/help", "What Floor can do."),
 )
+
+# Said in /help: a DM belongs to no server, so the commands tied to one server's staff or records are not there.
+DM_HELP = ("/rule, /search, /ruling, the structured rulings, /quiz ask, /quiz stats and /help work in a DM; "
+           "rulings asked there are not logged, and a DM keeps its own quiz record. /rulings, /quiz round, "
+           "/leaderboard and /floor setup need a server channel: each server's log, staff and boards are its own.")
 
 
 def help_reply(shell: str = "discord") -> Reply:
@@ -78,6 +85,7 @@ def help_reply(shell: str = "discord") -> Reply:
     else:
         sections.append(Section("Tips", "Mention me with a question to get a ruling in the channel. Rulings "
                                 "asked by staff are logged; staff rulings are final under Staff Authority."))
+        sections.append(Section("In a direct message", DM_HELP))
     return Reply(title="Floor: the Poker Ape rules assistant", body="\n".join(lines),
                  sections=tuple(sections), kind="help")
 

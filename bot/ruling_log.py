@@ -6,6 +6,10 @@ whose methods are async and run the synchronous store in a worker thread
 When the store cannot be opened (PostgreSQL down, a read-only disk), the bot
 still rules: it gets a ``NoLog`` that says plainly the log is unavailable,
 rather than failing to start.
+
+Every log call names the server it is for: the store keeps each server's
+rulings, votes and staff role apart, and this seam passes the server on so
+no cog can ask for "the" log.
 """
 
 from __future__ import annotations
@@ -28,17 +32,26 @@ class RulingLog:
                   ruling: Any) -> int | None:
         raise NotImplementedError
 
-    async def recent(self, limit: int) -> Sequence[Any]:
+    async def recent(self, limit: int, *, guild_id: int) -> Sequence[Any]:
         raise NotImplementedError
 
-    async def search(self, text: str, limit: int) -> Sequence[Any]:
+    async def search(self, text: str, limit: int, *, guild_id: int) -> Sequence[Any]:
         raise NotImplementedError
 
-    async def overturn(self, ruling_id: int, *, staff_id: int, reason: str) -> bool:
+    async def overturn(self, ruling_id: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
         raise NotImplementedError
 
-    async def feedback(self, *, ruling_id: int | None, question: str, user_id: int, helpful: bool) -> int | None:
+    async def feedback(self, *, guild_id: int | None, ruling_id: int | None, question: str, user_id: int,
+                       helpful: bool) -> int | None:
         raise NotImplementedError
+
+    async def staff_role(self, guild_id: int) -> int | None:
+        """The role a server set with ``/floor setup``; None when it set none (or there is no store)."""
+        return None
+
+    async def set_staff_role(self, guild_id: int, role_id: int | None, *, set_by: int) -> bool:
+        """Keep a server's staff role (None clears it); False when it cannot be kept."""
+        return False
 
     async def close(self) -> None:
         return None
@@ -59,19 +72,30 @@ class StoreLog(RulingLog):
             rulebook_version=ruling.rulebook_version, ruling_json=ruling.to_json(),
         )
 
-    async def recent(self, limit: int) -> Sequence[Any]:
-        return await asyncio.to_thread(self.store.recent_rulings, limit)
+    async def recent(self, limit: int, *, guild_id: int) -> Sequence[Any]:
+        return await asyncio.to_thread(self.store.recent_rulings, limit, guild_id=str(guild_id))
 
-    async def search(self, text: str, limit: int) -> Sequence[Any]:
-        return await asyncio.to_thread(self.store.search_rulings, text, limit)
+    async def search(self, text: str, limit: int, *, guild_id: int) -> Sequence[Any]:
+        return await asyncio.to_thread(self.store.search_rulings, text, limit, guild_id=str(guild_id))
 
-    async def overturn(self, ruling_id: int, *, staff_id: int, reason: str) -> bool:
-        return await asyncio.to_thread(self.store.overturn_ruling, ruling_id, staff_id=str(staff_id), reason=reason)
+    async def overturn(self, ruling_id: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
+        return await asyncio.to_thread(self.store.overturn_ruling, ruling_id, guild_id=str(guild_id),
+                                       staff_id=str(staff_id), reason=reason)
 
-    async def feedback(self, *, ruling_id: int | None, question: str, user_id: int, helpful: bool) -> int | None:
+    async def feedback(self, *, guild_id: int | None, ruling_id: int | None, question: str, user_id: int,
+                       helpful: bool) -> int | None:
         return await asyncio.to_thread(
-            self.store.add_feedback, ruling_id=ruling_id, question=question, user_id=str(user_id), helpful=helpful
-        )
+            self.store.add_feedback, guild_id=None if guild_id is None else str(guild_id), ruling_id=ruling_id,
+            question=question, user_id=str(user_id), helpful=helpful)
+
+    async def staff_role(self, guild_id: int) -> int | None:
+        found = await asyncio.to_thread(self.store.staff_role_for, str(guild_id))
+        return int(found) if found else None
+
+    async def set_staff_role(self, guild_id: int, role_id: int | None, *, set_by: int) -> bool:
+        await asyncio.to_thread(self.store.set_staff_role, str(guild_id), None if role_id is None else str(role_id),
+                                set_by=str(set_by))
+        return True
 
     async def close(self) -> None:
         await asyncio.to_thread(self.store.close)
@@ -88,13 +112,13 @@ class NoLog(RulingLog):
     async def log(self, **_: Any) -> int | None:
         return None
 
-    async def recent(self, limit: int) -> Sequence[Any]:
+    async def recent(self, limit: int, *, guild_id: int) -> Sequence[Any]:
         return []
 
-    async def search(self, text: str, limit: int) -> Sequence[Any]:
+    async def search(self, text: str, limit: int, *, guild_id: int) -> Sequence[Any]:
         return []
 
-    async def overturn(self, ruling_id: int, *, staff_id: int, reason: str) -> bool:
+    async def overturn(self, ruling_id: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
         return False
 
     async def feedback(self, **_: Any) -> int | None:

@@ -242,7 +242,7 @@ class FeedbackButton(discord.ui.Button["ReplyView"]):
         rlog = view.bot.ruling_log
         saved = None
         if rlog is not None and rlog.available:
-            saved = await rlog.feedback(ruling_id=view.log_id, question=question[:2000],
+            saved = await rlog.feedback(guild_id=interaction.guild_id, ruling_id=view.log_id, question=question[:2000],
                                         user_id=interaction.user.id, helpful=self.helpful)
         if saved is None:
             text = "Thanks. (Feedback can't be recorded right now: the ruling log is unavailable.)"

@@ -11,13 +11,21 @@ with subcommands cannot be invoked itself), so a question is ``/quiz ask``.
   progress: a clause got wrong is due again in a minute, one got right waits
   longer.  **Next question** asks again in the same section.
 * ``/quiz stats``: the asker's record by section and weakest clauses, privately.
-* ``/quiz round`` (staff): a timed round in the channel.  Everyone may answer
-  each question once; answers are locked in privately and revealed, with who
-  got it right, when time is up; the round ends with its own leaderboard
-  (every answer carries the round's id).  Staff may end it early.
+* ``/quiz round`` (staff): a timed round in the channel.  Everyone but the
+  member running it may answer each question once (she sees the answers
+  come in, so she cannot score); answers are locked in privately and
+  revealed, with who got it right, when time is up; the round ends with its
+  own leaderboard (every answer carries the round's id).  Staff may end it
+  early.
 * ``/leaderboard [days]``: privately, with **Post in channel** -- standings are
   for sharing, but a lookup should not fill the channel every time someone is
   curious.
+
+Training records are per server (``Quiz.store_for``): progress, stats and
+boards in one server never include another's.  In a DM, ``/quiz ask`` and
+``/quiz stats`` work on the member's own DM record (which also holds answers
+saved before records were per server); rounds and the leaderboard need a
+server and say so.
 
 The round's clock is ``bot.wait_for`` with a timeout rather than a bare sleep:
 the same timer in production, one that **End round** can cut short, and a
@@ -62,7 +70,7 @@ from engine.training import QuizQuestion, next_question
 from rules_index import get_index
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from bot.store import GuildStore, Store
 
 log = logging.getLogger(__name__)
 
@@ -97,13 +105,15 @@ class _QuizView(BoundView):
 class QuestionView(_QuizView):
     """Answer buttons for one trainee's question; only they may press, and only once."""
 
-    def __init__(self, cog: Quiz, q: QuizQuestion, *, asker_id: int, asker_name: str, section: str | None):
+    def __init__(self, cog: Quiz, q: QuizQuestion, *, asker_id: int, asker_name: str, section: str | None,
+                 guild_id: int | None = None):
         super().__init__(timeout=cog.bot.settings.discord.view_timeout_seconds)
         self.cog = cog
         self.q = q
         self.asker_id = asker_id
         self.asker_name = asker_name
         self.section = section
+        self.guild_id = guild_id  # whose record the answer goes into: the server asked in (None: a DM)
         self.answered = False
         self.key = f"ask:{uuid.uuid4().hex}"  # the store records this answer once, whatever retries
         for i in range(len(q.options)):
@@ -125,7 +135,7 @@ class QuestionView(_QuizView):
         self.answered = True
         await interaction.response.defer()
         footer = await self.cog.save(self.q, choice, user_id=self.asker_id, user_name=self.asker_name,
-                                     answer_key=self.key)
+                                     answer_key=self.key, guild_id=self.guild_id)
         # Only now, with the answer committed, is the verdict shown.
         reply = reveal_reply(self.q, choice, footer=footer)
         self.stop()
@@ -188,7 +198,8 @@ class Round:
 
     id: str
     channel_id: int
-    host_id: int
+    guild_id: int
+    host_id: int  # runs the round, so cannot score in it
     total: int
     seconds: int
     section: str | None
@@ -216,6 +227,11 @@ class RoundQuestionView(_QuizView):
 
     async def answer(self, interaction: discord.Interaction, choice: int) -> None:
         uid = interaction.user.id
+        if uid == self.rnd.host_id:
+            await interaction.response.send_message(
+                "You're running this round, so you can't score in it. Everyone else's answers count.",
+                ephemeral=True, allowed_mentions=NO_MENTIONS)
+            return
         if self.closed:
             await interaction.response.send_message("Time's up for this question.", ephemeral=True,
                                                     allowed_mentions=NO_MENTIONS)
@@ -228,7 +244,7 @@ class RoundQuestionView(_QuizView):
         self.choices[uid] = choice
         self.names[uid] = getattr(interaction.user, "display_name", interaction.user.name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        store = self.cog.store
+        store = self.cog.store_for(self.rnd.guild_id)
         assert store is not None  # a round only starts with a store
         saving = asyncio.ensure_future(asyncio.to_thread(
             save_answer, store, user_id=discord_user_id(uid), user_name=self.names[uid], q=self.q, choice=choice,
@@ -278,7 +294,7 @@ class EndRoundButton(discord.ui.Button["RoundQuestionView"]):
     async def callback(self, interaction: discord.Interaction) -> None:
         view = self.view
         assert view is not None
-        if not view.cog.bot.staff(interaction.user):
+        if not await view.cog.bot.is_staff_in(interaction.user, interaction.guild):
             await interaction.response.send_message("Only Floor staff can end a round.", ephemeral=True,
                                                     allowed_mentions=NO_MENTIONS)
             return
@@ -319,6 +335,15 @@ class Quiz(commands.Cog):
         """The store behind the ruling log; None when it could not be opened."""
         return getattr(self.bot.ruling_log, "store", None)
 
+    def store_for(self, guild_id: int | None) -> GuildStore | None:
+        """The store limited to one server's training records (None: a DM's); None when there is no store.
+
+        Every quiz read and write goes through this, so a member's progress,
+        stats and the leaderboards are kept per server.
+        """
+        store = self.store
+        return store.for_guild(None if guild_id is None else str(guild_id)) if store is not None else None
+
     def no_store(self) -> str:
         rlog = self.bot.ruling_log
         return getattr(rlog, "why_unavailable", "") or "no store is configured"
@@ -336,21 +361,24 @@ class Quiz(commands.Cog):
                 self._bank = await asyncio.to_thread(question_bank, self.rng)
         return question_bank(self.rng, section, self._bank)
 
-    async def pick(self, user_id: str, section: str | None) -> QuizQuestion | None:
-        """Next for this trainee, on their saved progress (read in a worker thread)."""
+    async def pick(self, user_id: str, section: str | None, guild_id: int | None = None) -> QuizQuestion | None:
+        """Next for this trainee, on their saved progress in this server (read in a worker thread)."""
         questions = await self.bank(section)
-        recent = self._recent.get(user_id, [])
-        q = await asyncio.to_thread(pick_for, self.store, user_id, questions, self.now(), self.rng, recent,
-                                    get_index().book)
+        key = f"{guild_id or ''}:{user_id}"
+        recent = self._recent.get(key, [])
+        q = await asyncio.to_thread(pick_for, self.store_for(guild_id), user_id, questions, self.now(), self.rng,
+                                    recent, get_index().book)
         if q is not None:
-            self._recent[user_id] = [q.id, *recent][:RECENT]
+            self._recent[key] = [q.id, *recent][:RECENT]
             if len(self._recent) > 10_000:  # forget the oldest trainees' recent questions
                 self._recent = dict(list(self._recent.items())[-5_000:])
         return q
 
-    async def save(self, q: QuizQuestion, choice: int, *, user_id: int, user_name: str, answer_key: str) -> str:
-        """Commit one answer; the footer for its verdict (when the clause comes back, or why it wasn't saved)."""
-        store = self.store
+    async def save(self, q: QuizQuestion, choice: int, *, user_id: int, user_name: str, answer_key: str,
+                   guild_id: int | None = None) -> str:
+        """Commit one answer to this server's record; the footer for its verdict (when the clause comes back, or
+        why it wasn't saved)."""
+        store = self.store_for(guild_id)
         if store is None:
             return f"Not saved: {self.no_store()}"
         try:
@@ -366,7 +394,7 @@ class Quiz(commands.Cog):
                             followup: bool = False) -> None:
         """A question for whoever is interacting, privately: filling the deferred reply, or as a follow-up."""
         user = interaction.user
-        q = await self.pick(discord_user_id(user.id), section)
+        q = await self.pick(discord_user_id(user.id), section, interaction.guild_id)
         if q is None:
             reply = error(f"There are no questions for section {section}.", tone="warning")
             if followup:
@@ -376,7 +404,7 @@ class Quiz(commands.Cog):
                 await answer_interaction(interaction, reply, ephemeral=True)
             return
         view = QuestionView(self, q, asker_id=user.id, asker_name=getattr(user, "display_name", user.name),
-                            section=section)
+                            section=section, guild_id=interaction.guild_id)
         timeout = timedelta(seconds=view.timeout or 0)
         reply = question_reply(q, title=f"Training question · {where(q)}",
                                footer=f"Only you can answer · {in_words(timeout)} to answer")
@@ -415,13 +443,16 @@ class Quiz(commands.Cog):
 
     @quiz.command(name="stats", description="Your quiz record: accuracy by section and the clauses to work on.")
     async def stats(self, interaction: discord.Interaction) -> None:
-        store = self.store
+        store = self.store_for(interaction.guild_id)
         if store is None:
             await answer_interaction(interaction, self._unavailable(), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         st = await asyncio.to_thread(store.stats_for, discord_user_id(interaction.user.id))
-        await answer_interaction(interaction, stats_reply(st), ephemeral=True)
+        server = interaction.guild.name if interaction.guild is not None else "this server"
+        where_ = (f"Your record in {server}; each server keeps its own" if interaction.guild_id is not None
+                  else "Your record in DMs with Floor; each server keeps its own")
+        await answer_interaction(interaction, stats_reply(st).with_footer(where_), ephemeral=True)
 
     # -- /quiz round --------------------------------------------------------------------------------------
     @quiz.command(name="round", description="Staff: a timed quiz round for the whole channel, with a leaderboard.")
@@ -435,7 +466,9 @@ class Quiz(commands.Cog):
                     seconds: app_commands.Range[int, MIN_ROUND_SECONDS, MAX_ROUND_SECONDS] = 30,
                     section: app_commands.Choice[str] | None = None) -> None:
         channel = interaction.channel
-        if interaction.guild is None or channel is None or not isinstance(channel, discord.abc.Messageable):
+        if interaction.guild is None:  # staff_only refuses a DM first; kept in case the checks change
+            raise app_commands.NoPrivateMessage()
+        if channel is None or not isinstance(channel, discord.abc.Messageable):
             await answer_interaction(interaction, error("A round runs in a server channel.", tone="warning"),
                                      ephemeral=True)
             return
@@ -447,7 +480,8 @@ class Quiz(commands.Cog):
                 "A round is already running in this channel; wait for its results, or end it with End round.",
                 title="Round in progress", tone="warning"), ephemeral=True)
             return
-        rnd = Round(id=uuid.uuid4().hex, channel_id=channel.id, host_id=interaction.user.id, total=questions,
+        rnd = Round(id=uuid.uuid4().hex, channel_id=channel.id, guild_id=interaction.guild.id,
+                    host_id=interaction.user.id, total=questions,
                     seconds=seconds, section=section.value if section else None)
         self.rounds[channel.id] = rnd  # claimed before any await: two starts cannot both pass
         host = getattr(interaction.user, "display_name", interaction.user.name)
@@ -456,7 +490,8 @@ class Quiz(commands.Cog):
             title="Quiz round", tone="info", kind="quiz-round",
             body=f"{host} starts a round: {questions} question{'s' if questions != 1 else ''}{which}, "
                  f"{seconds} seconds each. Press a number to answer; one answer per question. Each answer is "
-                 "revealed when its time is up, and the round ends with its leaderboard.")
+                 f"revealed when its time is up, and the round ends with its leaderboard. {host} runs it, so "
+                 "does not score in it.")
         try:
             await interaction.response.send_message(embeds=reply_messages(announce)[0], allowed_mentions=NO_MENTIONS)
         except BaseException:
@@ -509,7 +544,7 @@ class Quiz(commands.Cog):
                                                              right_names=view.right_names()))
                 if rnd.stopped:
                     break
-            store = self.store
+            store = self.store_for(rnd.guild_id)
             entries = await asyncio.to_thread(store.leaderboard, 10, None, rnd.id) if store is not None else []
             ended = " (ended early)" if rnd.stopped and rnd.asked < rnd.total else ""
             await self._post(channel, leaderboard_reply(
@@ -532,7 +567,9 @@ class Quiz(commands.Cog):
     @app_commands.describe(days="Only answers from the last this many days (1-365); all time if not given")
     async def leaderboard(self, interaction: discord.Interaction,
                           days: app_commands.Range[int, 1, 365] | None = None) -> None:
-        store = self.store
+        if interaction.guild_id is None:  # a board is a server's: there is none to show in a DM
+            raise app_commands.NoPrivateMessage()
+        store = self.store_for(interaction.guild_id)
         if store is None:
             await answer_interaction(interaction, self._unavailable(), ephemeral=True)
             return

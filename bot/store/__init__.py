@@ -19,9 +19,10 @@ from bot.store.models import (
     SectionStats,
     UserStats,
 )
-from bot.store.store import Store
+from bot.store.schema import NO_GUILD
+from bot.store.store import GuildStore, Store
 
 __all__ = [
-    "SCHEMA_VERSION", "ClauseProgress", "FeedbackSummary", "LeaderboardEntry", "LoggedRuling", "QuizAttempt",
-    "RecordedAnswer", "SchemaTooNew", "SectionStats", "Store", "UserStats",
+    "NO_GUILD", "SCHEMA_VERSION", "ClauseProgress", "FeedbackSummary", "GuildStore", "LeaderboardEntry",
+    "LoggedRuling", "QuizAttempt", "RecordedAnswer", "SchemaTooNew", "SectionStats", "Store", "UserStats",
 ]

@@ -25,9 +25,11 @@ from sqlalchemy import (
     Connection,
     Engine,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     String,
     Table,
     Text,
@@ -136,9 +138,103 @@ def _v2_quiz(conn: Connection) -> None:
     md.create_all(conn)
 
 
+# Version 3: each server's data is its own.  Quiz rows gain a guild id in their keys (progress is per server
+# as well as per member), so the three quiz tables are rebuilt: built under new names, filled from the old ones,
+# the old ones dropped, the new ones renamed.  Quiz rows that exist already belonged to no known server; they
+# keep that ('' below, the same scope as `floor quiz` in a terminal and Discord DMs), they are not guessed onto one.
+V3_NO_GUILD = ""
+
+
+def _v3_quiz_tables(md: MetaData, suffix: str) -> tuple[Table, Table, Table]:
+    users = Table(
+        f"quiz_users{suffix}", md,
+        Column("guild_id", String(64), nullable=False),
+        Column("user_id", String(64), nullable=False),
+        Column("user_name", String(200), nullable=False),
+        Column("updated_at", UTCDateTime, nullable=False),
+        PrimaryKeyConstraint("guild_id", "user_id"),
+    )
+    attempts = Table(
+        f"quiz_attempts{suffix}", md,
+        Column("id", Integer, primary_key=True),
+        Column("guild_id", String(64), nullable=False),
+        Column("user_id", String(64), nullable=False),
+        Column("question_id", String(200), nullable=False),
+        Column("section", String(16), nullable=False),
+        Column("clause_ids", json_type(), nullable=False),
+        Column("correct", Boolean, nullable=False),
+        Column("chosen", Integer),
+        Column("answered_at", UTCDateTime, nullable=False),
+        Column("round_id", String(64)),
+        Column("answer_key", String(200), unique=True),
+        ForeignKeyConstraint(["guild_id", "user_id"], [users.c.guild_id, users.c.user_id]),
+    )
+    progress = Table(
+        f"quiz_progress{suffix}", md,
+        Column("guild_id", String(64), nullable=False),
+        Column("user_id", String(64), nullable=False),
+        Column("clause_id", String(64), nullable=False),
+        Column("box", Integer, nullable=False),
+        Column("due_at", UTCDateTime, nullable=False),
+        Column("seen", Integer, nullable=False),
+        Column("right", Integer, nullable=False),
+        Column("wrong", Integer, nullable=False),
+        Column("last_seen_at", UTCDateTime, nullable=False),
+        Column("last_correct", Boolean, nullable=False),
+        PrimaryKeyConstraint("guild_id", "user_id", "clause_id"),
+        ForeignKeyConstraint(["guild_id", "user_id"], [users.c.guild_id, users.c.user_id]),
+    )
+    return users, attempts, progress
+
+
+_V3_COPY = {
+    "quiz_users": "user_id, user_name, updated_at",
+    "quiz_attempts": "id, user_id, question_id, section, clause_ids, correct, chosen, answered_at, round_id, "
+                     "answer_key",
+    "quiz_progress": "user_id, clause_id, box, due_at, seen, \"right\", wrong, last_seen_at, last_correct",
+}
+
+
+def _v3_per_guild(conn: Connection) -> None:
+    md = MetaData()
+    Table(
+        "guild_settings", md,
+        Column("guild_id", String(64), primary_key=True),
+        Column("staff_role_id", String(64)),  # None: the configured [discord] staff_role applies
+        Column("updated_by", String(64), nullable=False),
+        Column("updated_at", UTCDateTime, nullable=False),
+    )
+    _v3_quiz_tables(md, "_v3")
+    md.create_all(conn)
+    conn.execute(text("ALTER TABLE feedback ADD COLUMN guild_id VARCHAR(64)"))
+    # A vote on a logged ruling belongs to the ruling's server; a vote on a player's ruling had no server recorded.
+    conn.execute(text("UPDATE feedback SET guild_id = "
+                      "(SELECT r.guild_id FROM rulings r WHERE r.id = feedback.ruling_id) WHERE ruling_id IS NOT NULL"))
+    for name, cols in _V3_COPY.items():  # parents first
+        conn.execute(text(f"INSERT INTO {name}_v3 (guild_id, {cols}) SELECT :g, {cols} FROM {name}"),
+                     {"g": V3_NO_GUILD})
+    for name in reversed(_V3_COPY):  # children first
+        conn.execute(text(f"DROP TABLE {name}"))
+    for name in _V3_COPY:
+        conn.execute(text(f"ALTER TABLE {name}_v3 RENAME TO {name}"))
+    if conn.dialect.name == "postgresql":  # ids were copied, so move the renamed table's sequence past them
+        conn.execute(text("SELECT setval(pg_get_serial_sequence('quiz_attempts', 'id'), "
+                          "COALESCE((SELECT MAX(id) FROM quiz_attempts), 0) + 1, false)"))
+    for ddl in (
+        "CREATE INDEX ix_rulings_guild ON rulings (guild_id, id)",
+        "CREATE INDEX ix_feedback_guild ON feedback (guild_id)",
+        "CREATE INDEX ix_quiz_attempts_user_time ON quiz_attempts (guild_id, user_id, answered_at)",
+        "CREATE INDEX ix_quiz_attempts_time ON quiz_attempts (guild_id, answered_at)",
+        "CREATE INDEX ix_quiz_attempts_round ON quiz_attempts (round_id)",
+    ):
+        conn.execute(text(ddl))
+
+
 STEPS: tuple[Step, ...] = (
     Step(1, "ruling log and feedback", _v1_ruling_log),
     Step(2, "quiz attempts and Leitner progress", _v2_quiz),
+    Step(3, "each server's data is its own: guild ids on feedback and quiz rows, per-server settings",
+         _v3_per_guild),
 )
 
 LATEST = STEPS[-1].version

@@ -44,8 +44,9 @@ class FeedbackSummary:
 
 @dataclass(frozen=True)
 class ClauseProgress:
-    """Where one user stands on one clause in the Leitner boxes."""
+    """Where one user stands on one clause in the Leitner boxes, in one server (``guild_id``; '' for none)."""
 
+    guild_id: str
     user_id: str
     clause_id: str
     box: int
@@ -120,6 +121,7 @@ class QuizAttempt:
     answered_at: datetime
     round_id: str | None = None
     chosen: int | None = None
+    guild_id: str = ""  # the server it was answered in; '' for none (a terminal, a DM, or before schema 3)
 
 
 __all__ = [

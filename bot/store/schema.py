@@ -8,7 +8,19 @@ cannot drift apart unnoticed.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, ForeignKey, Index, Integer, MetaData, String, Table, Text
+from sqlalchemy import (
+    Boolean,
+    Column,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+)
 
 from bot.store.types import UTCDateTime, json_type
 
@@ -27,6 +39,7 @@ rulings = Table(
     Column("created_at", UTCDateTime, nullable=False, index=True),
     Column("asker_id", String(64), nullable=False),
     Column("asker_name", String(200), nullable=False),
+    # The server the ruling was asked in (None only for rows no server was recorded for); every read is scoped by it.
     Column("guild_id", String(64)),
     Column("question", Text, nullable=False),
     Column("kind", String(32), nullable=False),
@@ -41,6 +54,7 @@ rulings = Table(
     Column("overturn_reason", Text),
     Column("overturned_at", UTCDateTime),
 )
+Index("ix_rulings_guild", rulings.c.guild_id, rulings.c.id)
 
 feedback = Table(
     "feedback", metadata,
@@ -50,19 +64,38 @@ feedback = Table(
     Column("user_id", String(64), nullable=False),
     Column("helpful", Boolean, nullable=False),
     Column("created_at", UTCDateTime, nullable=False),
+    Column("guild_id", String(64)),  # where the vote was cast; None in a DM
 )
+Index("ix_feedback_guild", feedback.c.guild_id)
+
+# Per-server settings: set with /floor setup by a member with Manage Server.
+guild_settings = Table(
+    "guild_settings", metadata,
+    Column("guild_id", String(64), primary_key=True),
+    Column("staff_role_id", String(64)),  # None: the configured [discord] staff_role applies
+    Column("updated_by", String(64), nullable=False),
+    Column("updated_at", UTCDateTime, nullable=False),
+)
+
+# Quiz rows are keyed by server too: a member's progress in one server is not her progress in another.
+# guild_id is never NULL here (it is in the keys); NO_GUILD ('') is "no server": `floor quiz` in a terminal,
+# Discord DMs, and answers saved before schema version 3.
+NO_GUILD = ""
 
 quiz_users = Table(
     "quiz_users", metadata,
-    Column("user_id", String(64), primary_key=True),
-    Column("user_name", String(200), nullable=False),
+    Column("guild_id", String(64), nullable=False),
+    Column("user_id", String(64), nullable=False),
+    Column("user_name", String(200), nullable=False),  # as the member is named in that server
     Column("updated_at", UTCDateTime, nullable=False),
+    PrimaryKeyConstraint("guild_id", "user_id"),
 )
 
 quiz_attempts = Table(
     "quiz_attempts", metadata,
     Column("id", Integer, primary_key=True),
-    Column("user_id", String(64), ForeignKey("quiz_users.user_id"), nullable=False),
+    Column("guild_id", String(64), nullable=False),
+    Column("user_id", String(64), nullable=False),
     Column("question_id", String(200), nullable=False),
     Column("section", String(16), nullable=False),
     Column("clause_ids", json_type(), nullable=False),
@@ -71,15 +104,17 @@ quiz_attempts = Table(
     Column("answered_at", UTCDateTime, nullable=False),
     Column("round_id", String(64)),
     Column("answer_key", String(200), unique=True),
+    ForeignKeyConstraint(["guild_id", "user_id"], ["quiz_users.guild_id", "quiz_users.user_id"]),
 )
-Index("ix_quiz_attempts_user_time", quiz_attempts.c.user_id, quiz_attempts.c.answered_at)
-Index("ix_quiz_attempts_time", quiz_attempts.c.answered_at)
+Index("ix_quiz_attempts_user_time", quiz_attempts.c.guild_id, quiz_attempts.c.user_id, quiz_attempts.c.answered_at)
+Index("ix_quiz_attempts_time", quiz_attempts.c.guild_id, quiz_attempts.c.answered_at)
 Index("ix_quiz_attempts_round", quiz_attempts.c.round_id)
 
 quiz_progress = Table(
     "quiz_progress", metadata,
-    Column("user_id", String(64), ForeignKey("quiz_users.user_id"), primary_key=True),
-    Column("clause_id", String(64), primary_key=True),
+    Column("guild_id", String(64), nullable=False),
+    Column("user_id", String(64), nullable=False),
+    Column("clause_id", String(64), nullable=False),
     Column("box", Integer, nullable=False),
     Column("due_at", UTCDateTime, nullable=False),
     Column("seen", Integer, nullable=False),
@@ -87,4 +122,6 @@ quiz_progress = Table(
     Column("wrong", Integer, nullable=False),
     Column("last_seen_at", UTCDateTime, nullable=False),
     Column("last_correct", Boolean, nullable=False),
+    PrimaryKeyConstraint("guild_id", "user_id", "clause_id"),
+    ForeignKeyConstraint(["guild_id", "user_id"], ["quiz_users.guild_id", "quiz_users.user_id"]),
 )

@@ -27,6 +27,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -131,8 +132,9 @@ _RULING_COLS = [c for c in t.rulings.c if c.name not in ("ruling_json", "citatio
 
 def _progress(row: Row[Any]) -> ClauseProgress:
     return ClauseProgress(
-        user_id=row.user_id, clause_id=row.clause_id, box=row.box, due_at=row.due_at, seen=row.seen,
-        right=row.right, wrong=row.wrong, last_seen_at=row.last_seen_at, last_correct=bool(row.last_correct),
+        guild_id=row.guild_id, user_id=row.user_id, clause_id=row.clause_id, box=row.box, due_at=row.due_at,
+        seen=row.seen, right=row.right, wrong=row.wrong, last_seen_at=row.last_seen_at,
+        last_correct=bool(row.last_correct),
     )
 
 
@@ -140,8 +142,27 @@ def _attempt(row: Row[Any]) -> QuizAttempt:
     return QuizAttempt(
         id=row.id, user_id=row.user_id, question_id=row.question_id, section=row.section,
         clause_ids=tuple(row.clause_ids or ()), correct=bool(row.correct), answered_at=row.answered_at,
-        round_id=row.round_id, chosen=row.chosen,
+        round_id=row.round_id, chosen=row.chosen, guild_id=row.guild_id,
     )
+
+
+def _scope(guild_id: str | None) -> str:
+    """A quiz row's server key: the guild id, or ``NO_GUILD`` for none (a terminal, a DM)."""
+    return t.NO_GUILD if guild_id is None else str(guild_id)
+
+
+def _guild_is(column: Any, guild_id: str | None) -> Any:
+    """``column`` is this server (None: rows of no server); SQL's ``= NULL`` would match nothing."""
+    return column.is_(None) if guild_id is None else column == str(guild_id)
+
+
+@dataclass(frozen=True)
+class _Who:
+    """A trainee within one server: whose progress an answer moves."""
+
+    guild_id: str
+    user_id: str
+    name: str
 
 
 class _AlreadyRecorded(Exception):
@@ -228,7 +249,23 @@ class Store:
                 return rows == ["ok"] and not fk
             return conn.execute(text("SELECT 1")).scalar_one() == 1
 
+    # -- per-server settings -----------------------------------------------------------
+    def staff_role_for(self, guild_id: str) -> str | None:
+        """The staff role id a server chose with ``/floor setup``; None when it chose none (the config applies)."""
+        g = t.guild_settings.c
+        with self._read() as conn:
+            return conn.execute(select(g.staff_role_id).where(g.guild_id == str(guild_id))).scalar()
+
+    def set_staff_role(self, guild_id: str, role_id: str | None, *, set_by: str) -> None:
+        """Set (or, with None, clear) one server's staff role; committed when it returns."""
+        values = {"guild_id": str(guild_id), "staff_role_id": None if role_id is None else str(role_id),
+                         "updated_by": str(set_by), "updated_at": utcnow()}
+        with self._write() as conn:
+            _upsert(conn, t.guild_settings, values, ["guild_id"])
+
     # -- staff ruling log ------------------------------------------------------
+    # Every read and write of the log names the server (``guild_id``, keyword-only and required), so no caller
+    # can forget it: staff of one server never see, search or overturn another server's rulings.
     def log_ruling(self, *, asker_id: str, asker_name: str, guild_id: str | None, question: str,
                    kind: str, outcome: str, citations: list[str], rulebook_version: str,
                    ruling_json: dict[str, Any]) -> int:
@@ -243,23 +280,26 @@ class Store:
             ))
             return int(res.inserted_primary_key[0])
 
-    def recent_rulings(self, limit: int = 10) -> list[LoggedRuling]:
+    def recent_rulings(self, limit: int = 10, *, guild_id: str | None) -> list[LoggedRuling]:
+        """One server's log, newest first."""
+        r = t.rulings.c
         with self._read() as conn:
-            rows = conn.execute(select(*_RULING_COLS).order_by(t.rulings.c.id.desc()).limit(limit)).all()
+            rows = conn.execute(select(*_RULING_COLS).where(_guild_is(r.guild_id, guild_id))
+                                .order_by(r.id.desc()).limit(limit)).all()
         return [_ruling(r) for r in rows]
 
-    def search_rulings(self, text: str, limit: int = 10) -> list[LoggedRuling]:
-        """Newest first, every word in the question, outcome, asker or citations.
+    def search_rulings(self, text: str, limit: int = 10, *, guild_id: str | None) -> list[LoggedRuling]:
+        """One server's log, newest first, every word in the question, outcome, asker or citations.
 
         A clause number matches a cited clause exactly ("1.4" does not find
         rulings citing only 1.4.2) or the question's own wording.
         """
         words = text.split()
         if not words:
-            return self.recent_rulings(limit)
+            return self.recent_rulings(limit, guild_id=guild_id)
         r = t.rulings.c
         hay = r.question + " " + r.outcome + " " + r.asker_name
-        conds = []
+        conds = [_guild_is(r.guild_id, guild_id)]
         for w in words:
             if _CLAUSE_ID.match(w.rstrip(".")):
                 cid = w.rstrip(".")
@@ -272,57 +312,64 @@ class Store:
             return [_ruling(row) for row in conn.execute(stmt).all()]
 
     def get_ruling(self, ruling_id: int) -> LoggedRuling | None:
+        """Any server's ruling by id: for tools and tests.  The bot reads the log only through the scoped calls."""
         with self._read() as conn:
             row = conn.execute(select(*_RULING_COLS).where(t.rulings.c.id == ruling_id)).first()
         return _ruling(row) if row else None
 
     def get_ruling_json(self, ruling_id: int) -> dict[str, Any] | None:
-        """The full ``Ruling.to_json()`` as logged, to show a past ruling again exactly."""
+        """The full ``Ruling.to_json()`` as logged, to show a past ruling again exactly (tools; unscoped)."""
         with self._read() as conn:
             return conn.execute(select(t.rulings.c.ruling_json).where(t.rulings.c.id == ruling_id)).scalar()
 
-    def overturn_ruling(self, ruling_id: int, *, staff_id: str, reason: str) -> bool:
-        """Mark a logged ruling overturned.  False if there is no such ruling or it already was:
-        the first overturn (who, why, when) is kept, not silently replaced."""
+    def overturn_ruling(self, ruling_id: int, *, guild_id: str | None, staff_id: str, reason: str) -> bool:
+        """Mark one of this server's logged rulings overturned.  False if the server has no such ruling, or it
+        already was: the first overturn (who, why, when) is kept, not silently replaced."""
         r = t.rulings.c
         with self._write() as conn:
             res = conn.execute(
-                update(t.rulings).where(r.id == ruling_id, r.overturned.is_(False))
+                update(t.rulings).where(r.id == ruling_id, _guild_is(r.guild_id, guild_id), r.overturned.is_(False))
                 .values(overturned=True, overturned_by=str(staff_id), overturn_reason=reason,
                         overturned_at=utcnow()))
             return res.rowcount == 1
 
     # -- feedback ------------------------------------------------------------
-    def add_feedback(self, *, ruling_id: int | None, question: str, user_id: str, helpful: bool) -> int:
-        """A thumbs up or down.  One vote per user per answer: voting again changes the vote.
+    def add_feedback(self, *, guild_id: str | None, ruling_id: int | None, question: str, user_id: str,
+                     helpful: bool) -> int:
+        """A thumbs up or down, cast in one server (None: a DM).  One vote per user per answer: voting again
+        changes the vote.
 
-        Raises ``ValueError`` for a ``ruling_id`` that is not in the log.
+        Raises ``ValueError`` for a ``ruling_id`` that is not in this server's log.
         """
-        f = t.feedback.c
+        f, r = t.feedback.c, t.rulings.c
         user_id = str(user_id)
         with self._write() as conn:
             if ruling_id is not None:
-                if conn.execute(select(t.rulings.c.id).where(t.rulings.c.id == ruling_id)).first() is None:
-                    raise ValueError(f"no logged ruling {ruling_id}")
+                found = conn.execute(select(r.id).where(r.id == ruling_id, _guild_is(r.guild_id, guild_id))).first()
+                if found is None:
+                    raise ValueError(f"no logged ruling {ruling_id} in this server")
                 same = and_(f.ruling_id == ruling_id, f.user_id == user_id)
             else:
-                same = and_(f.ruling_id.is_(None), f.question == question, f.user_id == user_id)
+                same = and_(f.ruling_id.is_(None), _guild_is(f.guild_id, guild_id), f.question == question,
+                            f.user_id == user_id)
             existing = conn.execute(select(f.id).where(same).order_by(f.id).limit(1)).scalar()
             if existing is not None:
                 conn.execute(update(t.feedback).where(f.id == existing)
                              .values(helpful=helpful, created_at=utcnow()))
                 return int(existing)
             res = conn.execute(t.feedback.insert().values(
-                ruling_id=ruling_id, question=question, user_id=user_id, helpful=helpful, created_at=utcnow()))
+                ruling_id=ruling_id, question=question, user_id=user_id, helpful=helpful, created_at=utcnow(),
+                guild_id=None if guild_id is None else str(guild_id)))
             return int(res.inserted_primary_key[0])
 
-    def feedback_summary(self, limit: int = 20) -> list[FeedbackSummary]:
-        """Votes per answer, most thumbs-down first (what staff should look at), then newest."""
+    def feedback_summary(self, limit: int = 20, *, guild_id: str | None) -> list[FeedbackSummary]:
+        """One server's votes per answer, most thumbs-down first (what its staff should look at), then newest."""
         f = t.feedback.c
         up = func.sum(case((f.helpful.is_(True), 1), else_=0)).label("up")
         down = func.sum(case((f.helpful.is_(False), 1), else_=0)).label("down")
         last = func.max(f.created_at).label("last_at")
         stmt = (select(f.ruling_id, f.question, up, down, last)
+                .where(_guild_is(f.guild_id, guild_id))
                 .group_by(f.ruling_id, f.question)
                 .order_by(down.desc(), last.desc())
                 .limit(limit))
@@ -332,9 +379,15 @@ class Store:
                                 unhelpful=int(r.down or 0), last_at=r.last_at) for r in rows]
 
     # -- quiz -------------------------------------------------------------------------
+    # Quiz calls take ``guild_id`` too; its default, None, is "no server" (``floor quiz`` in a terminal, a DM).
+    def for_guild(self, guild_id: str | None) -> GuildStore:
+        """The quiz calls bound to one server, for code that should not have to pass the server each time."""
+        return GuildStore(self, guild_id)
+
     def record_answer(self, *, user_id: str, user_name: str, question_id: str, section: str,
                       clause_ids: list[str], correct: bool, chosen: int | None = None, round_id: str | None = None,
-                      answer_key: str | None = None, now: datetime | None = None) -> RecordedAnswer:
+                      answer_key: str | None = None, now: datetime | None = None,
+                      guild_id: str | None = None) -> RecordedAnswer:
         """Keep one answer and move each clause it tests in the Leitner boxes (``engine.training.advance``).
 
         Committed before it returns: an answer is on disk before the user is
@@ -343,10 +396,9 @@ class Store:
         ``duplicate=True``.
         """
         now = now or utcnow()
-        user_id = str(user_id)
+        who = _Who(_scope(guild_id), str(user_id), user_name)
         try:
-            return self._record(user_id, user_name, question_id, section, clause_ids, correct, chosen,
-                                round_id, answer_key, now)
+            return self._record(who, question_id, section, clause_ids, correct, chosen, round_id, answer_key, now)
         except (_AlreadyRecorded, IntegrityError):
             # IntegrityError: another connection recorded the same key between our check and our insert.
             found = self._recorded(answer_key) if answer_key is not None else None
@@ -362,13 +414,12 @@ class Store:
                 return None
             p = t.quiz_progress.c
             prog = conn.execute(select(t.quiz_progress).where(
-                p.user_id == row.user_id, p.clause_id.in_(list(row.clause_ids)))).all()
+                p.guild_id == row.guild_id, p.user_id == row.user_id, p.clause_id.in_(list(row.clause_ids)))).all()
         return RecordedAnswer(attempt_id=row.id, correct=bool(row.correct), answered_at=row.answered_at,
                               progress=tuple(_progress(r) for r in prog), duplicate=True)
 
-    def _record(self, user_id: str, user_name: str, question_id: str, section: str, clause_ids: list[str],
-                correct: bool, chosen: int | None, round_id: str | None, answer_key: str | None,
-                now: datetime) -> RecordedAnswer:
+    def _record(self, who: _Who, question_id: str, section: str, clause_ids: list[str], correct: bool,
+                chosen: int | None, round_id: str | None, answer_key: str | None, now: datetime) -> RecordedAnswer:
         a, p = t.quiz_attempts.c, t.quiz_progress.c
         with self._write() as conn:
             if answer_key is not None and conn.execute(select(a.id).where(a.answer_key == answer_key)).first():
@@ -376,56 +427,60 @@ class Store:
             if conn.dialect.name == "postgresql":
                 # One user's answers one at a time: two first answers on a new clause would otherwise both
                 # start from "unseen" and one step would be lost.  (SQLite's BEGIN IMMEDIATE already serialises.)
-                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:u))"), {"u": f"floor-quiz:{user_id}"})
-            _upsert(conn, t.quiz_users, {"user_id": user_id, "user_name": user_name, "updated_at": now},
-                    ["user_id"])
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:u))"),
+                             {"u": f"floor-quiz:{who.guild_id}:{who.user_id}"})
+            key = {"guild_id": who.guild_id, "user_id": who.user_id}
+            _upsert(conn, t.quiz_users, {**key, "user_name": who.name, "updated_at": now}, ["guild_id", "user_id"])
             res = conn.execute(t.quiz_attempts.insert().values(
-                user_id=user_id, question_id=question_id, section=str(section), clause_ids=list(clause_ids),
+                **key, question_id=question_id, section=str(section), clause_ids=list(clause_ids),
                 correct=bool(correct), chosen=chosen, answered_at=now, round_id=round_id, answer_key=answer_key))
             attempt_id = int(res.inserted_primary_key[0])
             updated: list[ClauseProgress] = []
             for clause in dict.fromkeys(clause_ids):  # each clause once, in order
-                row = conn.execute(select(t.quiz_progress)
-                                   .where(p.user_id == user_id, p.clause_id == clause)).first()
+                row = conn.execute(select(t.quiz_progress).where(
+                    p.guild_id == who.guild_id, p.user_id == who.user_id, p.clause_id == clause)).first()
                 prev = None if row is None else LeitnerState(
                     box=row.box, due_at=row.due_at, seen=row.seen, right=row.right, wrong=row.wrong,
                     last_seen_at=row.last_seen_at, last_correct=bool(row.last_correct))
                 st = advance(prev, bool(correct), now)
-                values = {"user_id": user_id, "clause_id": clause, "box": st.box, "due_at": st.due_at,
-                          "seen": st.seen, "right": st.right, "wrong": st.wrong, "last_seen_at": st.last_seen_at,
+                values = {**key, "clause_id": clause, "box": st.box, "due_at": st.due_at, "seen": st.seen,
+                          "right": st.right, "wrong": st.wrong, "last_seen_at": st.last_seen_at,
                           "last_correct": st.last_correct}
-                _upsert(conn, t.quiz_progress, values, ["user_id", "clause_id"])
+                _upsert(conn, t.quiz_progress, values, ["guild_id", "user_id", "clause_id"])
                 updated.append(ClauseProgress(**values))
         return RecordedAnswer(attempt_id=attempt_id, correct=bool(correct), answered_at=now, progress=tuple(updated))
 
-    def progress_for(self, user_id: str) -> dict[str, ClauseProgress]:
-        """Clause id -> Leitner state, for ``engine.training.pick_next``."""
+    def progress_for(self, user_id: str, guild_id: str | None = None) -> dict[str, ClauseProgress]:
+        """Clause id -> Leitner state in one server, for ``engine.training.pick_next``."""
         p = t.quiz_progress.c
         with self._read() as conn:
-            rows = conn.execute(select(t.quiz_progress).where(p.user_id == str(user_id))).all()
+            rows = conn.execute(select(t.quiz_progress).where(
+                p.guild_id == _scope(guild_id), p.user_id == str(user_id))).all()
         return {r.clause_id: _progress(r) for r in rows}
 
-    def attempts_for(self, user_id: str, limit: int = 50) -> list[QuizAttempt]:
-        """Newest first."""
+    def attempts_for(self, user_id: str, limit: int = 50, guild_id: str | None = None) -> list[QuizAttempt]:
+        """Newest first, in one server."""
         a = t.quiz_attempts.c
         with self._read() as conn:
-            rows = conn.execute(select(t.quiz_attempts).where(a.user_id == str(user_id))
+            rows = conn.execute(select(t.quiz_attempts).where(a.guild_id == _scope(guild_id), a.user_id == str(user_id))
                                 .order_by(a.id.desc()).limit(limit)).all()
         return [_attempt(r) for r in rows]
 
-    def recent_question_ids(self, user_id: str, limit: int = 5) -> list[str]:
+    def recent_question_ids(self, user_id: str, limit: int = 5, guild_id: str | None = None) -> list[str]:
         """The questions just asked, for ``pick_next(avoid=...)``."""
-        return [x.question_id for x in self.attempts_for(user_id, limit)]
+        return [x.question_id for x in self.attempts_for(user_id, limit, guild_id)]
 
-    def stats_for(self, user_id: str, weakest: int = 5) -> UserStats:
-        """Overall and per-section accuracy, and the clauses answered worst (lowest share right, then most wrong)."""
+    def stats_for(self, user_id: str, weakest: int = 5, guild_id: str | None = None) -> UserStats:
+        """Overall and per-section accuracy in one server, and the clauses answered worst (lowest share right,
+        then most wrong)."""
         a = t.quiz_attempts.c
         right = func.sum(case((a.correct.is_(True), 1), else_=0))
         with self._read() as conn:
-            rows = conn.execute(select(a.section, func.count(), right).where(a.user_id == str(user_id))
+            rows = conn.execute(select(a.section, func.count(), right)
+                                .where(a.guild_id == _scope(guild_id), a.user_id == str(user_id))
                                 .group_by(a.section).order_by(a.section)).all()
         by_section = tuple(SectionStats(section=s or "", answered=int(n), right=int(r or 0)) for s, n, r in rows)
-        progress = list(self.progress_for(user_id).values())
+        progress = list(self.progress_for(user_id, guild_id).values())
         worst = sorted((x for x in progress if x.wrong > 0),
                        key=lambda x: (x.right / x.seen, -x.wrong, x.box, x.clause_id))
         return UserStats(
@@ -435,16 +490,19 @@ class Store:
         )
 
     def leaderboard(self, limit: int = 10, since: datetime | None = None,
-                    round_id: str | None = None) -> list[LeaderboardEntry]:
-        """Most right answers first; for equal counts, fewer attempts (better accuracy) first.
+                    round_id: str | None = None, guild_id: str | None = None) -> list[LeaderboardEntry]:
+        """One server's board: most right answers first; for equal counts, fewer attempts (better accuracy) first.
 
         ``since`` limits it to answers from then on (this week's board);
-        ``round_id`` to one quiz round.
+        ``round_id`` to one quiz round.  Names are as the members are called in that server.
         """
         a, u = t.quiz_attempts.c, t.quiz_users.c
         right = func.sum(case((a.correct.is_(True), 1), else_=0)).label("right")
         answered = func.count().label("answered")
-        stmt = select(a.user_id, u.user_name, right, answered).join(t.quiz_users, u.user_id == a.user_id)
+        scope = _scope(guild_id)
+        stmt = (select(a.user_id, u.user_name, right, answered)
+                .join(t.quiz_users, and_(u.guild_id == a.guild_id, u.user_id == a.user_id))
+                .where(a.guild_id == scope))
         if since is not None:
             stmt = stmt.where(a.answered_at >= since)
         if round_id is not None:
@@ -454,3 +512,32 @@ class Store:
             rows = conn.execute(stmt).all()
         return [LeaderboardEntry(rank=i, user_id=r.user_id, user_name=r.user_name, right=int(r.right or 0),
                                  answered=int(r.answered)) for i, r in enumerate(rows, start=1)]
+
+
+class GuildStore:
+    """A ``Store``'s quiz calls bound to one server (``Store.for_guild``), with the same signatures as the
+    store's minus ``guild_id``: ``bot.quiz_core`` can take it in place of the store and stays unaware of servers,
+    yet cannot read or write another server's progress."""
+
+    def __init__(self, store: Store, guild_id: str | None):
+        self.store = store
+        self.guild_id = None if guild_id is None else str(guild_id)
+
+    def record_answer(self, **kwargs: Any) -> RecordedAnswer:
+        return self.store.record_answer(**kwargs, guild_id=self.guild_id)
+
+    def progress_for(self, user_id: str) -> dict[str, ClauseProgress]:
+        return self.store.progress_for(user_id, self.guild_id)
+
+    def attempts_for(self, user_id: str, limit: int = 50) -> list[QuizAttempt]:
+        return self.store.attempts_for(user_id, limit, self.guild_id)
+
+    def recent_question_ids(self, user_id: str, limit: int = 5) -> list[str]:
+        return self.store.recent_question_ids(user_id, limit, self.guild_id)
+
+    def stats_for(self, user_id: str, weakest: int = 5) -> UserStats:
+        return self.store.stats_for(user_id, weakest, self.guild_id)
+
+    def leaderboard(self, limit: int = 10, since: datetime | None = None,
+                    round_id: str | None = None) -> list[LeaderboardEntry]:
+        return self.store.leaderboard(limit, since, round_id, self.guild_id)

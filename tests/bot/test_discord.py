@@ -72,7 +72,7 @@ async def test_synced_commands_fit_discords_limits(table: Any) -> None:
     payload = synced_payload(table.env)
     assert {c["name"] for c in payload} == {
         "rule", "search", "ruling", "oversized-chip", "min-raise", "run-it-twice", "showdown", "help",
-        "rulings", "quiz", "leaderboard",
+        "rulings", "quiz", "leaderboard", "floor",
     }
     for cmd in payload:
         _check_option(cmd, cmd["name"])

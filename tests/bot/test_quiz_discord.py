@@ -54,6 +54,11 @@ def store_of(bot: Any) -> Any:
     return bot.ruling_log.store
 
 
+def records(bot: Any, guild: Any) -> Any:
+    """The training records of one server (each server's are its own)."""
+    return bot.ruling_log.store.for_guild(str(guild.id))
+
+
 def buttons(message: Any) -> list[dict[str, Any]]:
     return [c for row in message.components for c in row["components"] if c["type"] == 2]
 
@@ -141,7 +146,7 @@ async def test_a_member_gets_a_question_and_the_answer_is_saved_before_the_verdi
     assert field(reveal, "The rulebook") == f"> {clause} The text of the clause."
     assert reveal.footer.text == f"Saved · {clause} comes back in 10 minutes"
     assert labels(result.response) == ["Next question"]
-    (attempt,) = store.attempts_for(discord_user_id(table.pat.id))
+    (attempt,) = records(simcord_bot, table.guild).attempts_for(discord_user_id(table.pat.id))
     assert attempt.question_id == f"test:{clause}" and attempt.correct and attempt.round_id is None
 
 
@@ -162,8 +167,8 @@ async def test_another_member_cannot_press_the_askers_buttons(table: Any, cog: A
     # The question is ephemeral: Discord shows it (and its buttons) to the asker alone.
     with pytest.raises(SetupError):
         await table.dana.click(result.response, label="1")
-    assert store_of(simcord_bot).attempts_for(discord_user_id(table.dana.id)) == []
-    assert store_of(simcord_bot).attempts_for(discord_user_id(table.pat.id)) == []
+    assert records(simcord_bot, table.guild).attempts_for(discord_user_id(table.dana.id)) == []
+    assert records(simcord_bot, table.guild).attempts_for(discord_user_id(table.pat.id)) == []
     assert not any(b["disabled"] for b in buttons(result.response))
 
 
@@ -195,7 +200,7 @@ async def test_the_question_times_out_with_its_buttons_disabled(table: Any, cog:
     await table.env.advance_time(settings.discord.view_timeout_seconds + 1)
     assert buttons(result.response) and all(b["disabled"] for b in buttons(result.response))
     assert result.response.content.startswith("Time's up")
-    assert store_of(simcord_bot).attempts_for(discord_user_id(table.pat.id)) == []
+    assert records(simcord_bot, table.guild).attempts_for(discord_user_id(table.pat.id)) == []
     with pytest.raises(SetupError):  # a real user cannot press a disabled button
         await table.pat.click(result.response, label="1")
 
@@ -235,7 +240,7 @@ async def test_the_real_question_bank_and_a_reveal_within_embed_limits(table: An
     assert reveal[0].title in ("Right", "Not quite") and not limit_problems(reveal)
     names = [f.name for e in reveal for f in e.fields]
     assert "Why" in names and "Clauses" in names
-    (attempt,) = store_of(simcord_bot).attempts_for(discord_user_id(table.pat.id))
+    (attempt,) = records(simcord_bot, table.guild).attempts_for(discord_user_id(table.pat.id))
     assert attempt.section == "1" and attempt.chosen == 1
 
 
@@ -253,7 +258,7 @@ async def test_a_clause_answered_wrongly_comes_back_before_one_answered_rightly(
     await table.env.advance_time(3600)  # both are due again by now; the wrong one is in the lower box
     again = [asked_clause((await table.pat.slash(table.channel, "quiz ask")).response) for _ in range(3)]
     assert again == [wrong_clause] * 3  # asked, not answered: it stays the most urgent
-    progress = store_of(simcord_bot).progress_for(discord_user_id(table.pat.id))
+    progress = records(simcord_bot, table.guild).progress_for(discord_user_id(table.pat.id))
     assert progress[wrong_clause].box == 1 and progress[right_clause].box == 2
     assert progress[wrong_clause].due_at < progress[right_clause].due_at
 
@@ -346,7 +351,7 @@ async def test_a_round_with_two_members_ends_with_its_leaderboard(table: Any, co
     assert results.description.splitlines() == ["1. pat · 2/2 right (100%)", "2. sam · 1/2 right (50%)"]
     assert cog.rounds == {}
 
-    store = store_of(simcord_bot)
+    store = records(simcord_bot, table.guild)
     (round_id,) = {a.round_id for a in store.attempts_for(discord_user_id(table.pat.id))}
     assert round_id and {a.round_id for a in store.attempts_for(discord_user_id(sam.id))} == {round_id}
     board = store.leaderboard(round_id=round_id)

@@ -29,7 +29,7 @@ async def test_staff_ruling_is_logged_and_says_so(table: Any, settings: Settings
     footer = result.response.embeds[0].footer.text
     assert "Logged as ruling #1" in footer and "Staff Authority" in footer
     with store(settings) as s:
-        (logged,) = s.recent_rulings(5)
+        (logged,) = s.recent_rulings(5, guild_id=str(table.guild.id))
     assert logged.id == 1 and logged.asker_name == "dana" and logged.asker_id == str(table.dana.id)
     assert logged.question == SILENT_CHIP and logged.citations == ("1.4.2",)
     assert logged.guild_id == str(table.guild.id)
@@ -39,18 +39,18 @@ async def test_player_rulings_are_not_logged(table: Any, settings: Settings) -> 
     result = await table.pat.slash(table.channel, "ruling", description=SILENT_CHIP)
     assert "Logged" not in result.response.embeds[0].footer.text
     with store(settings) as s:
-        assert s.recent_rulings(5) == []
+        assert s.recent_rulings(5, guild_id=str(table.guild.id)) == []
 
 
 async def test_staff_follow_up_logs_the_final_ruling_not_the_question(table: Any, settings: Settings) -> None:
     result = await table.dana.slash(table.channel, "ruling", description=TIMING_TEXT)
     assert "Logged" not in result.response.embeds[0].footer.text
     with store(settings) as s:
-        assert s.recent_rulings(5) == []
+        assert s.recent_rulings(5, guild_id=str(table.guild.id)) == []
     await table.dana.click(result.response, label="Before the chips touched the table")
     assert "Logged as ruling #1" in result.response.embeds[0].footer.text
     with store(settings) as s:
-        (logged,) = s.recent_rulings(5)
+        (logged,) = s.recent_rulings(5, guild_id=str(table.guild.id))
     assert logged.kind == "ruling" and "raise" in logged.outcome.lower()
 
 
@@ -103,7 +103,7 @@ async def test_feedback_buttons_record_votes(table: Any, settings: Settings) -> 
     up = await table.dana.click(result.response, custom_id=_custom_id(result.response, "👍"))
     assert "helpful" in up.response.content
     with store(settings) as s:
-        (summary,) = s.feedback_summary()
+        (summary,) = s.feedback_summary(guild_id=str(table.guild.id))
     assert summary.ruling_id == 1 and summary.helpful == 1 and summary.unhelpful == 1
     assert summary.question == SILENT_CHIP
 
@@ -112,7 +112,7 @@ async def test_feedback_on_a_players_ruling_keeps_the_question(table: Any, setti
     result = await table.pat.slash(table.channel, "ruling", description=SILENT_CHIP)
     await table.pat.click(result.response, custom_id=_custom_id(result.response, "👍"))
     with store(settings) as s:
-        (summary,) = s.feedback_summary()
+        (summary,) = s.feedback_summary(guild_id=str(table.guild.id))
     assert summary.ruling_id is None and summary.question == SILENT_CHIP and summary.helpful == 1
 
 
@@ -173,6 +173,12 @@ def test_is_staff_by_name_any_case_or_by_id(settings: Settings) -> None:
     assert not is_staff(user, settings)
 
 
+def test_a_servers_own_staff_role_is_matched_by_id_alone(settings: Settings) -> None:
+    named = _member((1, "@everyone"), (2, "Floor Staff"))
+    assert is_staff(named, settings) and not is_staff(named, settings, server_role_id=3)
+    assert is_staff(_member((3, "Pit Boss")), settings, server_role_id=3)
+
+
 def test_errors_are_described_for_people() -> None:
     from discord import app_commands
 
@@ -183,6 +189,6 @@ def test_errors_are_described_for_people() -> None:
     reply, ours = describe_error(OnCooldown(2.25))
     assert "2.2 s" in reply.body and not ours
     reply, ours = describe_error(app_commands.NoPrivateMessage())
-    assert "server channel" in reply.body and not ours
+    assert "server channel" in reply.body and "/quiz ask" in reply.body and not ours
     reply, ours = describe_error(KeyError("boom"))
     assert ours and "logged" in reply.body and "boom" not in reply.body

@@ -116,7 +116,7 @@ def test_a_database_left_at_an_old_version_gets_only_the_missing_steps(db_url: s
     engine.dispose()
     with Store.open(url=db_url) as s:
         assert s.schema_version == SCHEMA_VERSION
-        assert [r.question for r in s.recent_rulings()] == ["kept?"]
+        assert [r.question for r in s.recent_rulings(guild_id=None)] == ["kept?"]
         assert s.progress_for("anyone") == {}  # the version-2 quiz tables exist now
 
 
@@ -172,7 +172,7 @@ def test_logged_ruling_is_committed_and_visible_to_another_connection(store: Sto
 
 def test_recent_rulings_newest_first_and_limited(store: Store) -> None:
     ids = [_log(store, question=f"question {n}") for n in range(5)]
-    recent = store.recent_rulings(limit=3)
+    recent = store.recent_rulings(limit=3, guild_id="999")
     assert [r.id for r in recent] == list(reversed(ids))[:3]
 
 
@@ -183,50 +183,50 @@ def test_get_ruling_unknown_id_is_none(store: Store) -> None:
 def test_search_matches_every_word_case_insensitively(store: Store) -> None:
     chip = _log(store, question="Single OVERSIZED chip facing a bet")
     _log(store, question="Out of turn fold", outcome="The fold is binding.", citations=["1.8.3"])
-    assert [r.id for r in store.search_rulings("oversized CHIP")] == [chip]
-    assert [r.id for r in store.search_rulings("dana call")] == [chip]  # asker name and outcome count
-    assert store.search_rulings("oversized fold") == []
+    assert [r.id for r in store.search_rulings("oversized CHIP", guild_id="999")] == [chip]
+    assert [r.id for r in store.search_rulings("dana call", guild_id="999")] == [chip]  # asker name and outcome count
+    assert store.search_rulings("oversized fold", guild_id="999") == []
 
 
 def test_search_by_clause_number_is_exact(store: Store) -> None:
     a = _log(store, citations=["1.4.2", "1.2"])
     b = _log(store, question="min raise", citations=["1.4"])
-    assert [r.id for r in store.search_rulings("1.4.2")] == [a]
-    assert [r.id for r in store.search_rulings("1.4")] == [b]
-    assert [r.id for r in store.search_rulings("1.2")] == [a]
+    assert [r.id for r in store.search_rulings("1.4.2", guild_id="999")] == [a]
+    assert [r.id for r in store.search_rulings("1.4", guild_id="999")] == [b]
+    assert [r.id for r in store.search_rulings("1.2", guild_id="999")] == [a]
 
 
 def test_search_treats_like_wildcards_as_text(store: Store) -> None:
     _log(store, question="plain question")
     pct = _log(store, question="run it twice 50% each")
-    assert [r.id for r in store.search_rulings("50%")] == [pct]
-    assert [r.id for r in store.search_rulings("%")] == [pct]
-    assert store.search_rulings("_") == []
+    assert [r.id for r in store.search_rulings("50%", guild_id="999")] == [pct]
+    assert [r.id for r in store.search_rulings("%", guild_id="999")] == [pct]
+    assert store.search_rulings("_", guild_id="999") == []
 
 
 def test_empty_search_is_recent(store: Store) -> None:
     rid = _log(store)
-    assert [r.id for r in store.search_rulings("   ")] == [rid]
+    assert [r.id for r in store.search_rulings("   ", guild_id="999")] == [rid]
 
 
 def test_overturn_records_who_why_and_keeps_the_first(store: Store) -> None:
     rid = _log(store)
-    assert store.overturn_ruling(rid, staff_id="42", reason="Player had declared raise") is True
-    assert store.overturn_ruling(rid, staff_id="43", reason="second thoughts") is False
+    assert store.overturn_ruling(rid, guild_id="999", staff_id="42", reason="Player had declared raise") is True
+    assert store.overturn_ruling(rid, guild_id="999", staff_id="43", reason="second thoughts") is False
     got = store.get_ruling(rid)
     assert got is not None and got.overturned
     assert (got.overturned_by, got.overturn_reason) == ("42", "Player had declared raise")
     assert got.overturned_at is not None and got.overturned_at >= got.created_at
-    assert store.overturn_ruling(999, staff_id="42", reason="x") is False
+    assert store.overturn_ruling(999, guild_id="999", staff_id="42", reason="x") is False
 
 
 # -- feedback ---------------------------------------------------------------------------
 def test_voting_again_changes_the_vote_instead_of_adding_one(store: Store) -> None:
     rid = _log(store)
-    first = store.add_feedback(ruling_id=rid, question="q", user_id="u1", helpful=True)
-    again = store.add_feedback(ruling_id=rid, question="q", user_id="u1", helpful=False)
+    first = store.add_feedback(guild_id="999", ruling_id=rid, question="q", user_id="u1", helpful=True)
+    again = store.add_feedback(guild_id="999", ruling_id=rid, question="q", user_id="u1", helpful=False)
     assert first == again
-    [summary] = store.feedback_summary()
+    [summary] = store.feedback_summary(guild_id="999")
     assert (summary.ruling_id, summary.helpful, summary.unhelpful) == (rid, 0, 1)
 
 
@@ -234,20 +234,20 @@ def test_feedback_summary_puts_unhelpful_answers_first(store: Store) -> None:
     good = _log(store, question="good answer")
     bad = _log(store, question="bad answer")
     for user in ("a", "b", "c"):
-        store.add_feedback(ruling_id=good, question="good answer", user_id=user, helpful=True)
-    store.add_feedback(ruling_id=bad, question="bad answer", user_id="a", helpful=False)
-    store.add_feedback(ruling_id=bad, question="bad answer", user_id="b", helpful=False)
-    store.add_feedback(ruling_id=None, question="what is 3.12", user_id="a", helpful=False)
-    rows = store.feedback_summary()
+        store.add_feedback(guild_id="999", ruling_id=good, question="good answer", user_id=user, helpful=True)
+    store.add_feedback(guild_id="999", ruling_id=bad, question="bad answer", user_id="a", helpful=False)
+    store.add_feedback(guild_id="999", ruling_id=bad, question="bad answer", user_id="b", helpful=False)
+    store.add_feedback(guild_id="999", ruling_id=None, question="what is 3.12", user_id="a", helpful=False)
+    rows = store.feedback_summary(guild_id="999")
     assert [(r.ruling_id, r.helpful, r.unhelpful) for r in rows] == [(bad, 0, 2), (None, 0, 1), (good, 3, 0)]
     assert rows[1].question == "what is 3.12"
     assert all(r.last_at.tzinfo is not None for r in rows)
-    assert len(store.feedback_summary(limit=1)) == 1
+    assert len(store.feedback_summary(limit=1, guild_id="999")) == 1
 
 
 def test_feedback_on_an_unknown_ruling_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match="no logged ruling"):
-        store.add_feedback(ruling_id=777, question="q", user_id="u", helpful=True)
+        store.add_feedback(guild_id="999", ruling_id=777, question="q", user_id="u", helpful=True)
 
 
 def test_integrity_ok(store: Store) -> None:
@@ -371,3 +371,132 @@ def test_answers_from_many_threads_at_once_are_all_counted(store: Store) -> None
     shared = store.progress_for("shared")["1.6"]
     assert (shared.seen, shared.right) == (60, 60)  # no lost update on the one row everyone wrote
     assert len(store.attempts_for("shared", limit=1000)) == 60
+
+
+# -- each server's data is its own ------------------------------------------------------------
+def _v2_quiz_tables(md: sa.MetaData) -> tuple[sa.Table, sa.Table, sa.Table]:
+    """The quiz tables as version 2 shipped them (no server anywhere), to fill a version-2 database."""
+    from bot.store.types import UTCDateTime, json_type
+
+    users = sa.Table("quiz_users", md, sa.Column("user_id", sa.String(64), primary_key=True),
+                     sa.Column("user_name", sa.String(200)), sa.Column("updated_at", UTCDateTime))
+    attempts = sa.Table(
+        "quiz_attempts", md, sa.Column("id", sa.Integer, primary_key=True), sa.Column("user_id", sa.String(64)),
+        sa.Column("question_id", sa.String(200)), sa.Column("section", sa.String(16)),
+        sa.Column("clause_ids", json_type()), sa.Column("correct", sa.Boolean), sa.Column("chosen", sa.Integer),
+        sa.Column("answered_at", UTCDateTime), sa.Column("round_id", sa.String(64)),
+        sa.Column("answer_key", sa.String(200)))
+    progress = sa.Table(
+        "quiz_progress", md, sa.Column("user_id", sa.String(64), primary_key=True),
+        sa.Column("clause_id", sa.String(64), primary_key=True), sa.Column("box", sa.Integer),
+        sa.Column("due_at", UTCDateTime), sa.Column("seen", sa.Integer), sa.Column("right", sa.Integer),
+        sa.Column("wrong", sa.Integer), sa.Column("last_seen_at", UTCDateTime), sa.Column("last_correct", sa.Boolean))
+    return users, attempts, progress
+
+
+def _fill_version_2(engine: sa.Engine) -> None:
+    """Rulings from two servers, votes on them and on a player's ruling, and one trainee's quiz rows."""
+    users, attempts, progress = _v2_quiz_tables(sa.MetaData())
+    r = current_schema.rulings
+    ruling = dict(created_at=T0, asker_id="1", asker_name="Old", kind="ruling", outcome="yes", citations=["1.2"],
+                  citation_text=" 1.2 ", rulebook_version="v", ruling_json={}, overturned=False)
+    with engine.begin() as conn:
+        conn.execute(r.insert(), [{**ruling, "id": 1, "guild_id": "A", "question": "in A"},
+                                  {**ruling, "id": 2, "guild_id": "B", "question": "in B"}])
+        fb = sa.table("feedback", sa.column("ruling_id"), sa.column("question"), sa.column("user_id"),
+                      sa.column("helpful"), sa.column("created_at", current_schema.feedback.c.created_at.type))
+        conn.execute(fb.insert(), [
+            {"ruling_id": 1, "question": "in A", "user_id": "v", "helpful": False, "created_at": T0},
+            {"ruling_id": None, "question": "a player's", "user_id": "v", "helpful": True, "created_at": T0}])
+        conn.execute(users.insert().values(user_id="u1", user_name="Ann", updated_at=T0))
+        conn.execute(attempts.insert().values(id=7, user_id="u1", question_id="q", section="1", clause_ids=["1.4"],
+                                              correct=True, chosen=0, answered_at=T0, answer_key="old-key"))
+        conn.execute(progress.insert().values(user_id="u1", clause_id="1.4", box=2, due_at=T0, seen=1, right=1,
+                                              wrong=0, last_seen_at=T0, last_correct=True))
+
+
+def test_a_version_2_database_is_migrated_and_every_row_keeps_its_server(db_url: str) -> None:
+    engine = Store.open(url=db_url).engine
+    with engine.begin() as conn:
+        for table in reversed(current_schema.metadata.sorted_tables):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table.name}"))
+    assert migrate(engine, STEPS[:2]) == 2
+    _fill_version_2(engine)
+    engine.dispose()
+    with Store.open(url=db_url) as s:
+        assert s.schema_version == SCHEMA_VERSION == 3
+        assert [x.question for x in s.recent_rulings(guild_id="A")] == ["in A"]
+        assert [x.question for x in s.recent_rulings(guild_id="B")] == ["in B"]
+        # The vote on A's ruling is A's; the vote on a player's ruling had no server and keeps none.
+        assert [(f.ruling_id, f.unhelpful) for f in s.feedback_summary(guild_id="A")] == [(1, 1)]
+        assert s.feedback_summary(guild_id="B") == []
+        assert [f.question for f in s.feedback_summary(guild_id=None)] == ["a player's"]
+        # Quiz rows had no server: they stay in the no-server scope, and no server sees them.
+        (old,) = s.attempts_for("u1")
+        assert (old.id, old.guild_id, old.clause_ids) == (7, "", ("1.4",))
+        assert s.progress_for("u1")["1.4"].box == 2 and s.progress_for("u1", "A") == {}
+        assert s.leaderboard(guild_id="A") == [] and [e.user_name for e in s.leaderboard()] == ["Ann"]
+        # New answers after the migration get fresh ids (PostgreSQL's sequence moved past the copied ones).
+        new = _answer(s, "u1", "1.6", True, guild_id="A")
+        assert new.attempt_id > 7
+        assert _answer(s, "u1", "1.4", True, answer_key="old-key").duplicate  # retries still count once
+        assert s.integrity_ok()
+
+
+def test_migrated_keys_match_the_declared_schema(store: Store) -> None:
+    insp = sa.inspect(store.engine)
+    for table in current_schema.metadata.sorted_tables:
+        declared = [c.name for c in table.primary_key.columns]
+        assert insp.get_pk_constraint(table.name)["constrained_columns"] == declared, table.name
+        fks = {(tuple(fk["constrained_columns"]), fk["referred_table"]) for fk in insp.get_foreign_keys(table.name)}
+        assert fks == {(tuple(fk.parent.name for fk in c.elements), c.referred_table.name)
+                       for c in table.foreign_key_constraints}, table.name
+
+
+def test_one_servers_log_is_invisible_to_another(store: Store) -> None:
+    mine = _log(store, question="oversized chip in A", guild_id="A")
+    theirs = _log(store, question="oversized chip in B", guild_id="B")
+    assert [r.id for r in store.recent_rulings(guild_id="A")] == [mine]
+    assert [r.id for r in store.search_rulings("oversized", guild_id="B")] == [theirs]
+    assert [r.id for r in store.search_rulings("1.4.2", guild_id="A")] == [mine]
+    assert store.recent_rulings(guild_id=None) == []  # rows with no server are not everyone's
+    assert store.overturn_ruling(theirs, guild_id="A", staff_id="a-staff", reason="not mine") is False
+    row = store.get_ruling(theirs)
+    assert row is not None and not row.overturned and row.overturned_by is None
+    assert store.overturn_ruling(theirs, guild_id="B", staff_id="b-staff", reason="ours") is True
+
+
+def test_feedback_belongs_to_the_server_it_was_given_in(store: Store) -> None:
+    a = _log(store, guild_id="A")
+    store.add_feedback(guild_id="A", ruling_id=a, question="q", user_id="u", helpful=False)
+    with pytest.raises(ValueError, match="no logged ruling"):  # another server's ruling id
+        store.add_feedback(guild_id="B", ruling_id=a, question="q", user_id="u", helpful=True)
+    store.add_feedback(guild_id="B", ruling_id=None, question="what is 3.12", user_id="u", helpful=True)
+    store.add_feedback(guild_id="A", ruling_id=None, question="what is 3.12", user_id="u", helpful=False)
+    assert {(f.ruling_id, f.helpful, f.unhelpful) for f in store.feedback_summary(guild_id="A")} == {
+        (a, 0, 1), (None, 0, 1)}
+    assert [(f.ruling_id, f.helpful, f.unhelpful) for f in store.feedback_summary(guild_id="B")] == [(None, 1, 0)]
+
+
+def test_quiz_progress_stats_and_leaderboards_are_per_server(store: Store) -> None:
+    _answer(store, "u1", "1.4", True, guild_id="A", name="Ann in A")
+    _answer(store, "u1", "1.4", False, guild_id="B", name="Annie")
+    _answer(store, "u2", "1.6", True, guild_id="B", name="Bob")
+    assert store.progress_for("u1", "A")["1.4"].box == 2 and store.progress_for("u1", "B")["1.4"].box == 1
+    assert store.progress_for("u1") == {}  # nor in the no-server scope of a terminal
+    assert (store.stats_for("u1", guild_id="A").right, store.stats_for("u1", guild_id="B").right) == (1, 0)
+    assert [(e.user_name, e.right) for e in store.leaderboard(guild_id="A")] == [("Ann in A", 1)]
+    assert [(e.user_name, e.right) for e in store.leaderboard(guild_id="B")] == [("Bob", 1), ("Annie", 0)]
+    scoped = store.for_guild("B")
+    assert [a.guild_id for a in scoped.attempts_for("u1")] == ["B"]
+    assert scoped.recent_question_ids("u2") == ["which-clause:1.6"]
+    assert [e.user_id for e in scoped.leaderboard()] == ["u2", "u1"]
+
+
+def test_a_servers_staff_role_is_kept_and_can_be_cleared(store: Store, db_url: str) -> None:
+    assert store.staff_role_for("A") is None
+    store.set_staff_role("A", "555", set_by="owner")
+    with Store.open(url=db_url) as other:  # committed
+        assert other.staff_role_for("A") == "555" and other.staff_role_for("B") is None
+    store.set_staff_role("A", None, set_by="owner")
+    assert store.staff_role_for("A") is None
