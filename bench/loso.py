@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SCORE = ROOT.parent / "shared" / "eval" / "score.py"
+MISSES = None  # a file to write each held-out miss to (--misses)
 BANDS = [(0.0, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 1.01)]
 
 
@@ -64,7 +65,13 @@ def run_set(path: Path, score_one, record: list) -> tuple[int, int, int, int]:
             if q["kind"] != "uncovered":
                 n_c += 1
                 c1 += bool(r["cite1"])
-            record.append((a.get("confidence") or 0.0, bool(r["correct"]), seen[-1] if seen else None, a["kind"]))
+            record.append((a.get("confidence") or 0.0, bool(r["correct"]), seen[-1] if seen else None, a["kind"],
+                           path.stem))
+            if MISSES is not None and not r["correct"]:
+                MISSES.write(json.dumps({"set": path.stem, "id": q["id"], "kind": q["kind"], "cite": q.get("cite"),
+                                         "got": a["kind"], "citations": a["citations"][:3],
+                                         "confidence": a["confidence"], "cite1": r["cite1"],
+                                         "outcome": a["outcome"][:200], "text": q["text"][:200]}) + "\n")
     finally:
         policy.confidence = real
         use_model(None)
@@ -89,12 +96,32 @@ def fit_confidence(record: list) -> dict[str, float]:
 
     from engine.policy import CONFIDENCE_INPUTS
 
-    rows = [(inp, ok) for _c, ok, inp, _k in record if inp is not None]
+    rows = [(inp, ok) for _c, ok, inp, *_rest in record if inp is not None]
     x = [[float(inp.get(k, 0.0)) for k in CONFIDENCE_INPUTS] for inp, _ok in rows]
     y = [int(ok) for _inp, ok in rows]
     m = LogisticRegression(C=10.0, max_iter=1000).fit(x, y)
     out = {"bias": round(float(m.intercept_[0]), 3)}
     out.update({k: round(float(v), 3) for k, v in zip(CONFIDENCE_INPUTS, m.coef_[0], strict=True)})
+    return out
+
+
+def cross_fitted(record: list) -> list:
+    """Each answer's confidence under a mapping fitted on the held-out answers of the other sets only."""
+    import math
+
+    from engine.policy import CONFIDENCE_INPUTS
+
+    out = []
+    for name in sorted({r[4] for r in record}):
+        w = fit_confidence([r for r in record if r[4] != name])
+        for c, ok, inp, kind, s in record:
+            if s != name:
+                continue
+            if inp is None:
+                out.append((c, ok, inp, kind, s))
+                continue
+            z = w["bias"] + sum(w[k] * float(inp.get(k, 0.0)) for k in CONFIDENCE_INPUTS)
+            out.append((1 / (1 + math.exp(-z)), ok, inp, kind, s))
     return out
 
 
@@ -111,7 +138,10 @@ def main() -> int:
     ap.add_argument("--fit", action="store_true", help="fit the confidence mapping on the held-out answers")
     ap.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                     help="try another value of a policy.toml figure (to choose it)")
+    ap.add_argument("--misses", metavar="FILE", help="write each held-out miss to FILE (JSON Lines)")
     args = ap.parse_args()
+    global MISSES
+    MISSES = open(args.misses, "w", encoding="utf-8") if args.misses else None
     from engine.policy import policy
 
     for item in args.set:
@@ -134,12 +164,14 @@ def main() -> int:
     print(f"mean: correct {sum(rates) / len(rates):.1%}, first clause {sum(firsts) / len(firsts):.1%}, "
           f"lowest set {min(rates):.1%}")
     kinds: dict[str, int] = {}
-    for *_x, k in record:
+    for _c, _ok, _inp, k, _set in record:
         kinds[k] = kinds.get(k, 0) + 1
     print("answer kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(reliability(record))
     if args.fit:
         print("fitted [confidence]:", fit_confidence(record))
+        print("\nwith the mapping refitted on the other sets' answers (each set scored by a mapping it did not fit):")
+        print(reliability(cross_fitted(record)))
     return 0
 
 

@@ -168,6 +168,26 @@ def cmd_quiz(args: argparse.Namespace) -> int:
     return run_quiz_console(section=args.section, user=args.user)
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    """Train the reader's topic model from the corpus into its cache (also done on first use)."""
+    import time
+    from collections import Counter
+
+    from engine.understanding.corpus import load_corpus
+    from engine.understanding.topic_model import cache_dir, load_or_train, model_key
+
+    rows = load_corpus()
+    kinds = Counter("lookup" if r.is_lookup else r.label if r.label in ("uncovered", "chat") else "ruling"
+                    for r in rows)
+    t = time.perf_counter()
+    model = load_or_train(rows)
+    print(f"corpus: {len(rows)} rows ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
+          f"{len(model.topics.classes_)} labels")
+    print(f"model {model_key(rows)} ready in {time.perf_counter() - t:.1f} s, cached in {cache_dir()}")
+    print("measure it: python bench/loso.py (leave-one-set-out over bench/, with the reliability table)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="floor", description="Floor: the Poker Ape rules assistant.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -196,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("console", help="the local chat (same commands as Discord)").set_defaults(func=cmd_console)
     sub.add_parser("discord", help="start the Discord bot (needs DISCORD_TOKEN)").set_defaults(func=cmd_discord)
     sub.add_parser("run", help="Discord if DISCORD_TOKEN is set, else the console").set_defaults(func=cmd_run)
+
+    sub.add_parser("train", help="train the reader's model from the corpus (cached)").set_defaults(func=cmd_train)
 
     sp = sub.add_parser("quiz", help="a training quiz in the terminal")
     sp.add_argument("--section", default=None, help="drill one section: 1, 2 or 3")

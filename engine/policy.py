@@ -36,21 +36,24 @@ def clause_questions() -> dict[str, str]:
     return tomllib.loads(QUESTIONS_PATH.read_text(encoding="utf-8"))
 
 
-CONFIDENCE_INPUTS = ("top", "margin", "facts", "asked", "numeric", "out_of_book", "lookup")
+CONFIDENCE_INPUTS = ("top", "margin", "facts", "asked", "numeric", "out_of_book", "lookup", "general",
+                     "stated", "length")
 
 
 def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: bool = False,
-               numeric: bool = False, out_of_book: bool = False, lookup: bool = False) -> float:
+               numeric: bool = False, out_of_book: bool = False, lookup: bool = False, general: bool = False,
+               stated: float = 0.0, length: float = 0.0) -> float:
     """The calibrated probability that the whole answer is right (its clause and the facts it used).
 
     A logistic function of what the answer rests on: the model's probability for the label answered and
     its lead over the next, whether stated facts pointed at the rule, whether a fact had to be asked,
-    whether a number was computed, and the kind of answer. Its weights are fitted on held-out answers
+    whether a number was computed, the kind of answer, whether the rule was only stated in general,
+    how many facts were read (a share of six) and how long the question is (a share of 100 words). Its weights are fitted on held-out answers
     (``bench/loso.py --fit``) and kept in ``policy.toml``.
     """
     c = policy()["confidence"]
     x = {"top": top, "margin": margin, "facts": facts, "asked": asked, "numeric": numeric,
-         "out_of_book": out_of_book, "lookup": lookup}
+         "out_of_book": out_of_book, "lookup": lookup, "general": general, "stated": stated, "length": length}
     z = c["bias"] + sum(c[k] * float(v) for k, v in x.items())
     return round(1.0 / (1.0 + math.exp(-z)), 2)
 
@@ -128,7 +131,10 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
     if ruling.kind in ("ruling", "needs_facts"):
         lead = ruling.citations[0] if ruling.citations else None
         p = 1.0 if topic else clause_probs.get(lead or "", 0.0)
+        general = any(t.note == "stated in general" for t in ruling.trace)
         ruling.confidence = confidence(p, margin=1.0 if topic else _margin(clause_probs, lead or ""),
                                        facts=triggered, asked=ruling.kind == "needs_facts",
-                                       numeric=bool(ruling.amounts))
+                                       numeric=bool(ruling.amounts), general=general,
+                                       stated=min(len(facts.stated()), 6) / 6,
+                                       length=min(len(str(getattr(doc, "text", "")).split()), 100) / 100)
     return ruling

@@ -27,7 +27,7 @@ from engine.understanding.corpus import Row, corpus_hash, load_corpus
 SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
 HOLDOUT_ENV = "FLOOR_HOLDOUT"  # comma-separated corpus sets to leave out (leave-one-set-out measuring)
 CACHE_ENV = "FLOOR_CACHE_DIR"
-FORMAT = 2  # bump when the model's code changes what is cached
+FORMAT = 3  # bump when the model's code changes what is cached
 _INVISIBLE = dict.fromkeys(c for c in range(0x2060) if unicodedata.category(chr(c)) == "Cf")
 
 
@@ -57,7 +57,10 @@ class Features:
     def fit_transform(self, texts: list[str]) -> Any:
         from scipy.sparse import hstack
 
-        return hstack([p.fit_transform(texts) for p in self.parts]).tocsr()
+        x = hstack([p.fit_transform(texts) for p in self.parts]).tocsr()
+        for p in self.parts:
+            p.stop_words_ = None  # the pruned n-grams, kept only for inspection: most of the cache's size
+        return x
 
     def transform(self, texts: list[str]) -> Any:
         from scipy.sparse import hstack
@@ -153,8 +156,10 @@ class TopicModel:
         x = vec.fit_transform(texts)
         topics = Calibrated(cfg).fit(x, labels)
         asked = [r for r in rows if r.topic not in ("uncovered", "chat")]
-        lookup = Calibrated(cfg).fit(vec.transform([r.text for r in asked]),
-                                      ["lookup" if r.is_lookup else "ruling" for r in asked])
+        kinds = ["lookup" if r.is_lookup else "ruling" for r in asked]
+        lookup = None  # a corpus with no lookups (or only lookups) has nothing to tell apart
+        if len(set(kinds)) == 2:
+            lookup = Calibrated(cfg).fit(vec.transform([r.text for r in asked]), kinds)
         return cls(vec, topics, lookup, key, len(rows))
 
     def read(self, text: str) -> tuple[dict[str, float], float]:
@@ -163,9 +168,10 @@ class TopicModel:
         probs = self.topics.predict_proba(x)[0]
         order = probs.argsort()[::-1]
         topics = {str(self.topics.classes_[i]): float(probs[i]) for i in order}
+        if self.lookup is None:
+            return topics, 0.0
         lk = self.lookup.predict_proba(x)[0]
-        p_lookup = float(lk[list(self.lookup.classes_).index("lookup")])
-        return topics, p_lookup
+        return topics, float(lk[list(self.lookup.classes_).index("lookup")])
 
 
 def cache_dir() -> Path:
