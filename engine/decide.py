@@ -69,6 +69,18 @@ def score_rules(facts: Facts, probs: dict[str, float] | None = None) -> list[tup
     clause fully, the others at ``secondary_weight``), and the stated facts (a rule's trigger, 0 to 1), which
     outrank words at ``trigger_weight``. Both weights are in ``policy.toml`` with the figure that chose them.
     """
+    last = _LAST_SCORED  # one atomic read: a thread that rebinds it meanwhile cannot mix two situations
+    if last is not None and last[0] is facts and last[1] is probs:
+        return last[2]  # the same situation scored again (choosing the rule, then looking for a rival)
+    result = _score_rules(facts, probs)
+    globals()["_LAST_SCORED"] = (facts, probs, result)
+    return result
+
+
+_LAST_SCORED: tuple[Facts, object, list[tuple[float, Rule]]] | None = None
+
+
+def _score_rules(facts: Facts, probs: dict[str, float] | None) -> list[tuple[float, Rule]]:
     from engine.policy import policy
 
     w = policy()["combine"]

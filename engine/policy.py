@@ -48,8 +48,8 @@ def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: b
     A logistic function of what the answer rests on: the model's probability for the label answered and
     its lead over the next, whether stated facts pointed at the rule, whether a fact had to be asked,
     whether a number was computed, the kind of answer, whether the rule was only stated in general,
-    how many facts were read (a share of six) and how long the question is (a share of 100 words). Its weights are fitted on held-out answers
-    (``bench/loso.py --fit``) and kept in ``policy.toml``.
+    how many facts were read (a share of six) and how long the question is (a share of 100 words).
+    Its weights are fitted on held-out answers (``bench/loso.py --fit``) and kept in ``policy.toml``.
     """
     c = policy()["confidence"]
     x = {"top": top, "margin": margin, "facts": facts, "asked": asked, "numeric": numeric,
@@ -109,10 +109,10 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
     a = policy()["answer"]
     label, p_top = next(iter(probs.items()), (UNCOVERED, 0.0))
     triggered = facts_point_at_a_rule(facts)
-    if topic is None and not followed_up and not triggered:
-        if label == CHAT and p_top >= a["chat_min"]:
+    if topic is None and not followed_up:
+        if label == CHAT and p_top >= (a["chat_over_facts"] if triggered else a["chat_min"]):
             return unclear_ruling(version)
-        if label == UNCOVERED and p_top >= a["uncovered_min"]:
+        if label == UNCOVERED and p_top >= (a["uncovered_over_facts"] if triggered else a["uncovered_min"]):
             ruling = uncovered_ruling(match_uncovered(doc), facts, version)
             ruling.confidence = confidence(p_top, margin=_margin(probs, label), out_of_book=True)
             return ruling
