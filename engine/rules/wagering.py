@@ -324,8 +324,9 @@ def wager_not_modified(ctx: Context) -> Finding:
     made = [a for a in (ctx.facts.actions or []) if a.kind in ("bet", "raise", "all-in") and a.amount]
     if made:
         a = made[-1]
+        # A player nobody named ("player 1" is only the reader's placeholder) is "the".
         whose = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}.get(
-            a.actor.lower(), f"{a.actor}'s")
+            a.actor.lower(), "the" if a.actor.lower().startswith("player ") else f"{a.actor}'s")
         return Finding(
             outcome=f"No: {whose} {a.kind} of {money(a.amount)} stands at {money(a.amount)}. Once a wager is made "
                     "it may not be modified, except where the rules require it, so it can be neither taken back in "
@@ -384,6 +385,11 @@ def minimum_raise(ctx: Context) -> Finding:
         notes.append(REOPEN_NOTE)
     outcome = (f"The minimum raise is to {money(to)} in total: the current bet of {money(facing)} plus the last "
                f"full bet or raise of {money(full)}.")
+    if st and st.last_full_raise == full and st.current_bet == facing:
+        outcome += f" Working: {st.working()}."
+    else:
+        outcome += f" Working: last full raise {money(full)}, so the minimum raise is to {money(to)} " \
+                   f"({money(facing)} + {money(full)})."
     return Finding(
         outcome=" ".join([outcome, *notes]),
         citations=cites,
@@ -502,9 +508,14 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
     late = ctx.peek("verbal") == "raise" and ctx.peek("verbal_timing") == "after"
     why = ("'raise' was said only after the chip touched the table, which is too late"
            if late else "no raise was announced before the chip touched the table")
+    if change == 0:
+        # A chip equal to what is owed is simply a call: there is no oversized chip and nothing comes back.
+        return Finding(outcome=f"It is a call of {money(facing)}: the chip is exactly the amount to call.",
+                       citations=["1.4.2", "1.1.3"], amounts={"call": facing})
     return Finding(
         outcome=f"It is a call of {money(facing)}: a single chip larger than the bet is a call when {why}. "
-                f"He gets {money(change)} in change.",
+                f"{money(change)} comes back to him in change "
+                f"({money(chip)} chip − {money(facing - already)} to call).",
         citations=["1.4.2"],
         amounts={"call": facing, "change": change},
     )
