@@ -12,8 +12,10 @@ from functools import cache
 
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding.doc import Doc
+from engine.understanding.numbers import exact_amount
 
-NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]))"
+# An amount as written; "1e309" is no amount at all (not 1), so a digit run followed by an exponent is refused.
+NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]|e[+-]?\d))"
 _AMOUNT = re.compile(r"(?<![\w.,/])\$?(" + NUM + r")")
 COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "pair of": 2}
@@ -28,21 +30,8 @@ def chip_colours() -> dict[str, int]:
 
 
 def parse_amount(token: str) -> int | None:
-    """'1,500' -> 1500, '1.5k' -> 1500, '1k5' -> 1500, '5k' -> 5000."""
-    t = token.strip().lower().replace("$", "").replace(" ", "")
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)k(\d*)", t)
-    if m:
-        base = float(m.group(1)) * 1000
-        if m.group(2):
-            tail = m.group(2)
-            base += int(tail) * (10 ** (3 - len(tail))) if len(tail) <= 3 else 0
-        return round(base)
-    t = t.replace(",", "")
-    try:
-        v = float(t)
-    except ValueError:
-        return None
-    return int(v) if v.is_integer() else None
+    """'1,500' -> 1500, '1.5k' -> 1500, '1k5' -> 1500, '5k' -> 5000; exact, never through a float."""
+    return exact_amount(token)
 
 
 def amounts_in(text: str) -> list[tuple[int, int, int]]:
