@@ -8,25 +8,19 @@ the file.
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.understanding import rx as re  # cached compiles: see rx.py
+from engine.understanding import vocab
 from engine.understanding.doc import Doc
 from engine.understanding.numbers import exact_amount
 
 # An amount as written; "1e309" is no amount at all (not 1), so a digit run followed by an exponent is refused.
 NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]|e[+-]?\d))"
 _AMOUNT = re.compile(r"(?<![\w.,/])\$?(" + NUM + r")")
-COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "pair of": 2}
-STREETS = ("preflop", "flop", "turn", "river")
+COUNT_WORDS: dict[str, int] = vocab.table("amounts", "counts")
+STREETS: tuple[str, ...] = tuple(vocab.words("streets", "names"))
 
 
-@cache
-def chip_colours() -> dict[str, int]:
-    from rules_index.config import default_settings
-
-    return {k.lower(): int(v) for k, v in default_settings().chips.items()}
+chip_colours = vocab.chip_colours  # config.toml [chips] is the one source of colours
 
 
 def parse_amount(token: str) -> int | None:
@@ -51,7 +45,7 @@ def _count(word: str) -> int | None:
     return COUNT_WORDS.get(word)
 
 
-_COUNT_RE = r"(a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|couple of|pair of|\d+)"
+_COUNT_RE = "(" + vocab.alternation(list(COUNT_WORDS)) + r"|\d+)"
 
 
 def chips_described(text: str) -> tuple[int, int, bool] | None:

@@ -11,20 +11,29 @@ from __future__ import annotations
 
 from engine.facts import Action
 from engine.understanding import rx as re  # cached compiles: see rx.py
+from engine.understanding import vocab
 from engine.understanding.common import NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
 ACTOR = (
-    r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
-    r"small blind|big blind|sb|bb|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
+    r"(seat\s*#?\d+|s\d+|" + vocab.position_rx() + r"(?:\s*\+\s*\d)?|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
     r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b|another(?: player)?|a (?:second|third|fourth) player|the (?:second|third|fourth|fifth|next|last)(?: one| guy)?)"
 )
-_BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
-_RAISE_VERB = r"(?:check-?rais(?:es|ed|e)|raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
-_ALLIN_VERB = r"(?:shoves?|shoved|jams?|jammed|moves? all.?in|moved all.?in|goes all.?in|went all.?in|is all.?in|all.?in|ships?|shipped)"
-_CALL_VERB = r"(?:calls?|called|flats?|flatted|limps?|limped)"
-_CHECK_VERB = r"(?:checks?|checked|knocks?|knocked|taps?|tapped)"
-_FOLD_VERB = r"(?:folds?|folded|mucks?|mucked)"
+# Verb forms of each action, from the vocabulary (vocabulary.toml), not written out here.
+_BET_VERB = vocab.alternation(vocab.words("actions", "bet") + vocab.words("actions", "open"))
+_RAISE_VERB = vocab.action_rx("raise")
+_ALLIN_VERB = vocab.action_rx("all_in")
+_CALL_VERB = vocab.action_rx("call")
+_CHECK_VERB = vocab.action_rx("check")
+_FOLD_VERB = vocab.action_rx("fold")
+_AGGRESSIVE = "|".join((_BET_VERB, _RAISE_VERB, _ALLIN_VERB))
+_ANY_VERB = "|".join((_AGGRESSIVE, _CALL_VERB, _CHECK_VERB, _FOLD_VERB))
+
+
+def _kind(verb: str) -> str:
+    """The Action kind of a verb form: the vocabulary's kind, "open" as a raise, "all_in" as "all-in"."""
+    kind = vocab.kind_of(verb) or "raise"
+    return {"open": "raise", "all_in": "all-in"}.get(kind, kind)
 
 PUT_VERB = (
     r"(?:puts?|put|placed|places|placing|slides?|slid|sliding|drops?|dropped|dropping|pushe?s?|pushed|pushing|"
@@ -92,9 +101,8 @@ def _actions(doc: Doc) -> list[Action]:
                    or re.match(r"\s*(?:out of turn|oot)\b", t[m.end(): m.end() + 14]))
         acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
     # Passive: "a bet of 250 is raised to 900", "the pot was bet 400".
-    for m in re.finditer(r"\b(?:is|was|gets|got|then) (re-?raised|raised|3-?bet|bet|shoved|jammed) (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
-        word = m.group(1)
-        kind = "all-in" if word in ("shoved", "jammed") else ("bet" if word == "bet" else "raise")
+    for m in re.finditer(r"\b(?:is|was|gets|got|then) (" + _AGGRESSIVE + r") (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
+        kind = _kind(m.group(1))
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
     # "the flop went bet 300, raise to 900, all-in for 1,200"
     m_list = re.search(r"\b(?:went|goes|was|action(?: was| went)?:?)\s+((?:(?:bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|"
@@ -105,9 +113,8 @@ def _actions(doc: Doc) -> list[Action]:
             kind = "all-in" if w.startswith(("all", "shove")) else ("bet" if w == "bet" else "raise")
             acts.append((m_list.start(1) + mm.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(mm.group(2)))))
     # "a 2,000 bet from Seat 2, an all-in for 2,500 from Seat 4 behind it"
-    for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(bet|raise|open|shove|jam)\b", t):
-        word = m.group(2)
-        kind = "all-in" if word in ("shove", "jam") else ("bet" if word == "bet" else "raise")
+    for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(" + _AGGRESSIVE + r")\b", t):
+        kind = _kind(m.group(2))
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(1)))))
     # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
     taken = [(s, s + 40) for s, _a in acts]
@@ -420,18 +427,11 @@ def extract(doc: Doc) -> None:
             if oot[0].amount:
                 doc.set("oot_amount", oot[0].amount)
         else:
-            m = re.search(r"\b(fold|folds|folded|threw|muck|mucked|call|calls|called|check|checks|checked|bet|bets|raise|"
-                          r"raises|raised|jam|jammed|shove|shoved|all.?in)\b[^.,;]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
-                          r"\b(fold|call|check|bet|raise|jam|shove)", t)
+            m = re.search(r"\b(threw|" + _ANY_VERB + r")\b[^.,;]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
+                          r"\b(" + _ANY_VERB + ")", t)
             if m:
                 w = m.group(1) or m.group(2)
-                kind = {"threw": "fold", "muck": "fold", "mucked": "fold", "jam": "all-in", "jammed": "all-in",
-                        "shove": "all-in", "shoved": "all-in"}.get(w, re.sub(r"(s|ed)$", "", w))
-                kind = {"rais": "raise", "fold": "fold"}.get(kind, kind)
-                if kind.startswith("all"):
-                    kind = "all-in"
-                if kind in ("check", "call", "bet", "raise", "fold", "all-in"):
-                    doc.set("oot_action", kind)
+                doc.set("oot_action", "fold" if w == "threw" else _kind(w))
         if oot:
             i = acts.index(oot[0])
             later = [a for a in acts[i + 1:] if a.actor != oot[0].actor and not a.out_of_turn]
@@ -440,7 +440,7 @@ def extract(doc: Doc) -> None:
             elif later:
                 doc.set("action_changed", False)
         after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
-        if re.search(r"\b(bet|bets|raised|raises|raise[sd]? (?:it|the)|re-?raised|3-?bet|jam|shove|shoved|all.?in|made it|makes it|opened|led)\b", after) and not \
+        if re.search(r"\b(raise[sd]? (?:it|the)|" + _AGGRESSIVE + r")\b", after) and not \
                 re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
             doc.set("action_changed", True)
         elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
