@@ -459,6 +459,18 @@ def declared_raise_completed(ctx: Context) -> Finding:  # also registered as dec
     full = _last_full(ctx)
     put = ctx.get("chips_put_out") + ctx.get("already_in")
     min_to = facing + full
+    added = ctx.peek("chips_added") if ctx.peek("one_motion") is False else None
+    if added:
+        # Declared first, so a second trip to the stack is allowed (1.6) and both trips count.
+        total = put + added
+        to = max(total, min_to)
+        made_up = "" if total >= min_to else f", made up to the minimum raise to {money(min_to)}"
+        return Finding(
+            outcome=f"It is a raise to {money(to)}: 'raise' was declared before the chips went in, so the second "
+                    f"trip to the stack is allowed and counts ({money(put)} + {money(added)} = {money(total)})"
+                    f"{made_up}.",
+            citations=["1.6", "1.2", "1.4"], amounts={"raise_to": to, "min_raise_to": min_to},
+        )
     if put >= min_to:
         return Finding(outcome=f"It is a raise to {money(put)} (the minimum was {money(min_to)}).",
                        citations=["1.4", "1.2"], amounts={"raise_to": put, "min_raise_to": min_to})

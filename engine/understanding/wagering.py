@@ -52,7 +52,8 @@ _AFTER_LANDS = re.compile(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
     r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
-    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|goes|went)|"
+    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|"
+    r"goes(?! back)|went(?! back))|"
     r"(?:lets?|letting) go of (?:the |his |her |my )?chips\b.{0,20}\bthen\b|"
     r"while the chips (?:were|are) (?:still )?(?:settling|landing|rolling|going in)"
 )
@@ -143,6 +144,16 @@ def _actor_name(raw: str) -> str:
         return f"Seat {m.group(1)}"
     positions = {"utg", "hj", "lj", "co", "btn", "sb", "bb"}
     return raw.upper() if raw.replace(" ", "").split("+")[0] in positions else raw
+
+
+def _lone_chip(t: str) -> int | None:
+    """The value of one chip named without the word "chip": "a single 100", "one yellow", "a lone purple"."""
+    colours = chip_colours()
+    m = re.search(r"\b(?:a single|one single|a lone|single|one|a)\s+(" + vocab.colour_rx() + r")\b(?!s\b|\s+chips)", t)
+    if m:
+        return colours.get(m.group(1))
+    m = re.search(r"\b(?:a single|one single|a lone|a solitary)\s+\$?(" + NUM + r")\b(?!\s*(?:bb|big blinds?|more|%|chips))", t)
+    return parse_amount(m.group(1)) if m else None
 
 
 def _put_out_actor(doc: Doc, pos: int) -> str | None:
@@ -241,18 +252,23 @@ def extract(doc: Doc) -> None:
                 if amt:
                     doc.set("already_in", amt)
     chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
-    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
+    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:\$?" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
         if put is None and not re.search(r"\b(?:add|adding|adds|top(?:ping)? up|buy|buying|rebuy|keep|keeps|have it for)\b", t):
-            m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?(" + NUM + r")\s+chip", t)
+            m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?\$?(" + NUM + r")\s+chip", t)
             if m2:
                 doc.set("chips_put_out", parse_amount(m2.group(1)))
             elif chips:
                 doc.set("chips_put_out", chips[0])
     elif chips and chips[1] > 1:
         doc.set("single_chip", False)
+    elif (lone := _lone_chip(t)) is not None:
+        # "drops a single 100", "one yellow", "a lone purple": one chip, though the word "chip" is not said.
+        doc.set("single_chip", True)
+        if put is None or put[0] == lone:
+            doc.set("chips_put_out", lone, overwrite=True)
 
     if acts:
         doc.set("actions", acts)
@@ -309,6 +325,12 @@ def extract(doc: Doc) -> None:
                      r"\b(?:then|and)\s+(?:\w+\s+){0,2}(?:reach(?:es|ed)?|goes|went|came|comes|dips?|dipped) back\b[^.]{0,30}"
                      r"\b(?:adds?|added|puts?|throws?|threw|tosses|tossed|grabs?|grabbed)\b", t):
         doc.set("one_motion", False)
+    elif re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\b", t):
+        doc.set("one_motion", False)
+    m = re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\s+(?:with\s+|for\s+)?(?:another\s+)?\$?("
+                  + NUM + r")", t)
+    if m and doc.found.get("one_motion") is False:
+        doc.set("chips_added", parse_amount(m.group(1)))
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
     if (re.search(r"\b(?:" + _ALLIN_VERB + r"|jamming|shoving|move in|moving in)\b", t) and re.search(short_words, t)

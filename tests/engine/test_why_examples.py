@@ -1,0 +1,40 @@
+"""The numeric mistakes issue 10 was filed for, each as a ruling that must now come out right."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ask import answer
+
+CASES = [
+    # A re-raise is measured from the last raise, not from the big blind; the working is shown.
+    ("50/100, UTG opens to 300, the cutoff 3-bets to 900. What is the minimum 4-bet?",
+     {"min_raise_to": 1500, "last_full_raise": 600}, "last full raise 600 (900 − 300)"),
+    # A lone oversized chip facing an open raise is a call of the raise, not of the blind.
+    ("10/20, UTG opens to 60, the button puts out a single 500 chip without saying anything. What is his action?",
+     {"call": 60, "change": 440}, None),
+    # A spoken amount while the chip is still in the hand is the bet; the rest comes back.
+    ('25/50 on the flop, first to act, he says "three hundred" while a 500 chip is still in his hand, then drops it. '
+     "How much does he get back?", {"bet": 300, "change": 200}, None),
+    # A single chip described without the word "chip" is still one chip (1.4.2): a call.
+    ("facing 25, he drops a single 100 silently. what is it?", {"call": 25, "change": 75}, None),
+    ("1/2, facing a 300 bet he puts out one yellow. call or raise?", {"call": 300, "change": 700}, None),
+    ("facing a 200 bet, a $500 chip, doesnt say anything. what's his action?", {"call": 200, "change": 300}, None),
+    # 'Raise' said first, then a second trip to the stack: a declared raise of both trips.
+    ("50/100, facing a bet of 200 he says raise and puts out 300, then goes back for 400 more. What is his action?",
+     {"raise_to": 700}, None),
+    # A short all-in does not reset the raise size.
+    ("100/200, UTG raises to 600, HJ goes all in for 900. What is the minimum re-raise?",
+     {"min_raise_to": 1300, "last_full_raise": 400}, "not reset by the short all-in"),
+]
+
+
+@pytest.mark.parametrize(("text", "amounts", "working"), CASES)
+def test_why_examples(text: str, amounts: dict[str, int], working: str | None) -> None:
+    r = answer(text)
+    assert r.kind == "ruling", r.outcome
+    for k, v in amounts.items():
+        assert r.amounts.get(k) == v, (k, r.amounts, r.outcome)
+    if working:
+        assert working in r.outcome
+    assert " 0 in change" not in r.outcome
