@@ -81,6 +81,7 @@ class ActionLog:
     small_blind: int | None = None
     big_blind: int | None = None
     asks: set[str] = field(default_factory=set)
+    street: str = "preflop"  # the street the events are on (the last one named before them)
 
 
 def tokens(text: str) -> list[Token]:
@@ -115,6 +116,10 @@ def _lexicon() -> dict[str, tuple[str, object]]:
             lex.setdefault(vocab.squash(phrase), (key, phrase))
     for phrase in vocab.words("speech", "say"):
         lex.setdefault(vocab.squash(phrase), ("say", phrase))
+    for phrase in vocab.words("streets", "names"):
+        lex[vocab.squash(phrase)] = ("street", phrase)
+    for phrase in vocab.words("streets", "preflop"):
+        lex[vocab.squash(phrase)] = ("street", "preflop")
     for phrase in vocab.words("speech", "silent"):
         lex[vocab.squash(phrase)] = ("silent", phrase)
     return lex
@@ -194,7 +199,9 @@ def _events(tags: list[Tag], log: ActionLog) -> None:
     """The grammar: actor ... verb [to|by] [amount|chips], clause by clause."""
     actor: str | None = None
     for i, tg in enumerate(tags):
-        if tg.kind == "break":
+        if tg.kind == "street" and not log.events:
+            log.street = str(tg.value)
+        elif tg.kind == "break":
             actor = None
         elif tg.kind == "actor":
             actor = str(tg.value)
@@ -216,6 +223,12 @@ def _event(actor: str, kind: str, rest: list[Tag], log: ActionLog) -> Event:
                 ev.by = tg.value
             else:
                 ev.to = tg.value
+        elif tg.kind == "other" and ev.to is None and ev.by is None and (small := _small_number(tg.text)):
+            # "bets two": text2num leaves numbers under ten as words; right after the verb they are the amount.
+            if mode == "by":
+                ev.by = small
+            else:
+                ev.to = small
         elif tg.kind == "chips" and isinstance(tg.value, Chips):
             ev.chips = tg.value
         elif tg.kind == "silent":
@@ -225,9 +238,18 @@ def _event(actor: str, kind: str, rest: list[Tag], log: ActionLog) -> Event:
     return ev
 
 
+def _small_number(word: str) -> int | None:
+    """A count word as a number ("two" -> 2), but not the article "a" or "single"."""
+    if word in ("a", "an", "single"):
+        return None
+    return vocab.table("amounts", "counts").get(word)
+
+
 def _action_kind(kind: str, log: ActionLog) -> str:
     """The vocabulary's kind as an event's action: "open" is a raise over the blind, "all_in" is "all-in"."""
-    return {"open": "raise", "all_in": "all-in"}.get(kind, kind)
+    if kind == "open":
+        return "raise" if log.street == "preflop" else "bet"
+    return {"all_in": "all-in"}.get(kind, kind)
 
 
 @cache

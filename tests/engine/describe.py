@@ -117,16 +117,25 @@ def _colour_chips(n: int) -> str | None:
     return None
 
 
-def render(acts: list[Act], sb: int, bb: int, style: str, rng: random.Random, ask: str = "min_raise") -> str:
-    """The round as one description, ending with the question."""
+def render(acts: list[Act], sb: int, bb: int, style: str, rng: random.Random, ask: str = "min_raise",
+           street: str = "preflop") -> str:
+    """The round as one description, ending with the question; a flop round follows a limped pot."""
     stakes = rng.choice((f"{sb}/{bb}.", f"Blinds {sb}/{bb}.", f"{sb}/{bb} NL,", f"Playing {sb}/{bb}."))
     if style == "formal":
         stakes = f"At {sb}/{bb}:"
     parts = [stakes]
+    if street == "flop":
+        parts.append(rng.choice(("Limped pot, six ways. On the flop:", "Everybody limped in. Flop:",
+                                 "Six-way limped pot, flop comes K72.", "All limp preflop. Flop betting:")))
     n_raises = 0
     for act in acts:
         who = _name(act.actor, style, rng)
-        if act.kind in ("raise", "all-in") and act.to is not None:
+        if act.kind == "bet" and act.to is not None:
+            amount = _amount(act.to, style, rng)
+            what = rng.choice((f"bets {amount}", f"leads {amount}", f"leads for {amount}", f"fires {amount}",
+                               f"bets {amount} into it") if style != "formal" else (f"bet {amount}",))
+            n_raises += 1
+        elif act.kind in ("raise", "all-in") and act.to is not None:
             amount = _amount(act.to, style, rng)
             what = _aggressive(act, n_raises, amount, style, rng)
             if style == "colours" and act.kind == "raise" and rng.random() < 0.5:

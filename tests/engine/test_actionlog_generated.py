@@ -38,6 +38,7 @@ class Case:
     bb: int
     current_bet: int
     min_raise_to: int | None  # None when PokerKit allows no raise, or caps it by the stack
+    street: str = "preflop"
 
 
 def play(rng: random.Random) -> Case:
@@ -45,9 +46,15 @@ def play(rng: random.Random) -> Case:
     sb, bb = rng.choice(BLINDS)
     stacks = [bb * rng.randint(20, 300) for _ in PK_ORDER]
     state = NoLimitTexasHoldem.create_state(AUTOMATIONS, True, 0, (sb, bb), bb, tuple(stacks), 6, mode=Mode.CASH_GAME)
+    street = 0
+    if rng.random() < 0.35:
+        # A limped pot: everyone calls the blind, the big blind checks, and the question is about the flop.
+        while state.street_index == 0 and state.actor_index is not None:
+            state.check_or_call()
+        street = 1
     acts: list[Act] = []
     for _ in range(rng.randint(1, 7)):
-        if state.actor_index is None or state.street_index != 0:
+        if state.actor_index is None or state.street_index != street:
             break
         pos = PK_ORDER[state.actor_index]
         r = rng.random()
@@ -55,8 +62,9 @@ def play(rng: random.Random) -> Case:
             lo = state.min_completion_betting_or_raising_to_amount
             hi = state.max_completion_betting_or_raising_to_amount
             to = hi if rng.random() < 0.08 else min(hi, rng.choice((lo, lo, rng.randint(lo, lo * 3) // bb * bb or lo)))
+            opening = street > 0 and max(state.bets) == 0
             state.complete_bet_or_raise_to(to)
-            acts.append(Act(pos, "all-in" if to == hi else "raise", to))
+            acts.append(Act(pos, "all-in" if to == hi else ("bet" if opening else "raise"), to))
         elif r < 0.6 and state.can_fold():
             state.fold()
             acts.append(Act(pos, "fold"))
@@ -64,11 +72,12 @@ def play(rng: random.Random) -> Case:
             owed = state.checking_or_calling_amount
             state.check_or_call()
             acts.append(Act(pos, "call" if owed else "check"))
-    if state.actor_index is None or state.street_index != 0:
+    if state.actor_index is None or state.street_index != street:
         return play(rng)  # the round closed: no question left to ask about it
     lo = state.min_completion_betting_or_raising_to_amount if state.can_complete_bet_or_raise_to() else None
     hi = state.max_completion_betting_or_raising_to_amount if lo is not None else None
-    return Case(acts, sb, bb, max(state.bets), lo if lo is not None and lo < (hi or 0) else None)
+    return Case(acts, sb, bb, max(state.bets), lo if lo is not None and lo < (hi or 0) else None,
+                "flop" if street else "preflop")
 
 
 def expected_actor(pos: str, style: str) -> str:
@@ -79,13 +88,13 @@ def check(seed: int, style: str) -> tuple[bool, bool, str]:
     """(log exact, arithmetic agrees, the text) for one generated case."""
     rng = random.Random(seed)
     case = play(rng)
-    text = render(case.acts, case.sb, case.bb, style, rng)
+    text = render(case.acts, case.sb, case.bb, style, rng, street=case.street)
     log = parse(text)
-    got = [(e.actor, e.action, e.to if e.action in ("raise", "all-in") else None) for e in log.events]
+    got = [(e.actor, e.action, e.to if e.action in ("bet", "raise", "all-in") else None) for e in log.events]
     want = [(expected_actor(a.actor, style), a.kind, a.to) for a in case.acts]
     exact = got == want and (log.small_blind, log.big_blind) == (case.sb, case.bb) and "min_raise" in log.asks
     actions = [Action(actor=a, kind=k, amount=to) for a, k, to in got]  # type: ignore[arg-type]
-    rs = round_state(actions, log.big_blind, "preflop")
+    rs = round_state(actions, log.big_blind, log.street)
     agrees = rs.current_bet == case.current_bet and (case.min_raise_to is None or rs.min_raise_to == case.min_raise_to)
     return exact, agrees, text
 
