@@ -28,6 +28,10 @@ _CHECK_VERB = vocab.action_rx("check")
 _FOLD_VERB = vocab.action_rx("fold")
 _AGGRESSIVE = "|".join((_BET_VERB, _RAISE_VERB, _ALLIN_VERB))
 _ANY_VERB = "|".join((_AGGRESSIVE, _CALL_VERB, _CHECK_VERB, _FOLD_VERB))
+# A bet or raise that happened: the bare nouns/infinitives ("is the raise binding?", "to open") are not one.
+_AGGRESSIVE_DONE = vocab.alternation([w for k in ("bet", "open", "raise", "all_in") for w in vocab.words("actions", k)
+                                      if w not in ("raise", "re-raise", "check-raise", "open", "lead", "fire", "iso",
+                                                   "ship", "three-bet")])
 
 
 def _kind(verb: str) -> str:
@@ -462,7 +466,7 @@ def extract(doc: Doc) -> None:
             elif later:
                 doc.set("action_changed", False)
         after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
-        if re.search(r"\b(raise[sd]? (?:it|the)|" + _AGGRESSIVE + r")\b", after) and not \
+        if re.search(r"\b(raise[sd]? (?:it|the)|" + _AGGRESSIVE_DONE + r")\b", after) and not \
                 re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
             doc.set("action_changed", True)
         elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
