@@ -44,11 +44,20 @@ def test_no_long_regex_in_new_modules() -> None:
     over = []
     for name in STRICT:
         tree = ast.parse((ROOT / name).read_text(encoding="utf-8"))
+        docs = {id(e.value) for e in ast.walk(tree) if isinstance(e, ast.Expr)}
         for n in ast.walk(tree):
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) > MAX_REGEX:
+            if (isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) > MAX_REGEX
+                    and id(n) not in docs):
                 try:
                     re.compile(n.value)
                 except re.error:
                     continue
                 over.append(f"{name}:{n.lineno} {len(n.value)} characters")
     assert not over, "\n".join(over)
+
+
+def test_action_log_patterns_are_short() -> None:
+    """The tokenizer's pattern, as compiled, is within the limit too."""
+    from engine.understanding import actionlog
+
+    assert len(actionlog._TOKEN.pattern) <= MAX_REGEX
