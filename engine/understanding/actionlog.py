@@ -198,14 +198,20 @@ def parse(text: str) -> ActionLog:
 def _events(tags: list[Tag], log: ActionLog) -> None:
     """The grammar: actor ... verb [to|by] [amount|chips], clause by clause."""
     actor: str | None = None
+    speaking = False  # after "says", a verb is words said ("says raise", "says he meant to bet"), not a deed
     for i, tg in enumerate(tags):
         if tg.kind == "street" and not log.events:
             log.street = str(tg.value)
-        elif tg.kind == "break":
-            actor = None
-        elif tg.kind == "actor":
+        elif tg.kind in ("break", "comma", "joiner"):
+            actor = None if tg.kind == "break" else actor
+            speaking = False
+        elif tg.kind == "say":
+            speaking = True
+        elif tg.kind == "actor" and not speaking:
             actor = str(tg.value)
-        elif tg.kind == "verb" and actor is not None:
+        elif tg.kind == "verb" and speaking and log.events and log.events[-1].actor == actor:
+            log.events[-1].said = _action_kind(str(tg.value), log)
+        elif tg.kind == "verb" and actor is not None and not speaking and not (i and tags[i - 1].kind == "to"):
             log.events.append(_event(actor, str(tg.value), tags[i + 1:], log))
 
 

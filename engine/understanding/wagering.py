@@ -135,6 +135,18 @@ def _actions(doc: Doc) -> list[Action]:
     return [a for _s, a in sorted(acts, key=lambda x: x[0])]
 
 
+def _logged_actions(doc: Doc) -> list[Action]:
+    """The action log's events (actionlog.py) where the older patterns found none: the log reads phrasings
+    ("Seat 3 leads 40, Seat 6 makes it 110", "bets two", "gets out of the way") they were never written for."""
+    from engine.understanding.actionlog import parse
+
+    out = []
+    for e in parse(doc.text).events:
+        amount = e.to if e.action in ("bet", "raise", "all-in", "call") else None
+        out.append(Action(actor=e.actor, kind=e.action, amount=amount))  # type: ignore[arg-type]
+    return out
+
+
 def _positions(doc: Doc) -> list[tuple[int, Action]]:
     """Actions with where they start in the text, for questions of order (what came after what)."""
     t = doc.nums
@@ -196,7 +208,7 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
 
 def extract(doc: Doc) -> None:
     t = doc.nums
-    acts = _actions(doc)
+    acts = _actions(doc) or _logged_actions(doc)
     put = _put_out(doc)
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
