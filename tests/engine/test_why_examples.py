@@ -38,3 +38,20 @@ def test_why_examples(text: str, amounts: dict[str, int], working: str | None) -
     if working:
         assert working in r.outcome
     assert " 0 in change" not in r.outcome
+
+
+def test_misdeal_returns_each_bet_and_adds_them_up() -> None:
+    r = answer("Misdeal declared at 100/200 after UTG raised to 600 and HJ called. What happens to the bets?")
+    assert r.amounts.get("returned") == 1500
+    assert "600 + 600 + 100 + 200" in r.outcome
+
+
+def test_run_it_twice_with_a_chopped_board() -> None:
+    r = answer("We ran it twice on a 10,000 pot. I won the first board and the second board was chopped. "
+               "How much do I get?")
+    assert r.amounts.get("share") == 7500
+
+
+def test_room_under_the_table_limit_shows_its_working() -> None:
+    r = answer("Table limit is 5,000 and I have 3,200. How much can I add between hands?")
+    assert r.amounts.get("max_add") == 1800 and "3,200 + 1,800 = 5,000" in r.outcome
