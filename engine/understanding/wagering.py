@@ -140,8 +140,15 @@ def _logged_actions(doc: Doc) -> list[Action]:
     ("Seat 3 leads 40, Seat 6 makes it 110", "bets two", "gets out of the way") they were never written for."""
     from engine.understanding.actionlog import parse
 
+    events = parse(doc.text).events
+    named = set(vocab.table("actors", "positions").values())
+    # Only a told round: every actor a seat or position, and some amount stated.  Chat about a hand in general
+    # ("should i call a shove?", "villain ... my 1k bet") is not a log of what happened.
+    if not events or not any(e.to for e in events) or not all(e.actor in named or e.actor.startswith("Seat ")
+                                                                for e in events):
+        return []
     out = []
-    for e in parse(doc.text).events:
+    for e in events:
         amount = e.to if e.action in ("bet", "raise", "all-in", "call") else None
         out.append(Action(actor=e.actor, kind=e.action, amount=amount))  # type: ignore[arg-type]
     return out
