@@ -191,8 +191,22 @@ def parse(text: str) -> ActionLog:
         if tg.kind == "stakes" and tg.value and log.big_blind is None:
             log.small_blind, log.big_blind = tg.value  # type: ignore[misc]
     _events(tags, log)
+    _resolve_by(log)
     log.asks = asks(doc.low)
     return log
+
+
+def _resolve_by(log: ActionLog) -> None:
+    """A raise told by its increase ("raises 600 more") gets its total too, from the bet it raised.
+
+    This is reading, not ruling: the total is what the words mean (the bet faced plus the increase).
+    """
+    current = (log.big_blind or 0) if log.street == "preflop" else 0
+    for e in log.events:
+        if e.by is not None and e.to is None and e.action in ("bet", "raise", "all-in"):
+            e.to = current + e.by
+        if e.to is not None and e.action in ("bet", "raise", "all-in"):
+            current = max(current, e.to)
 
 
 def _events(tags: list[Tag], log: ActionLog) -> None:
@@ -219,29 +233,33 @@ def _event(actor: str, kind: str, rest: list[Tag], log: ActionLog) -> Event:
     """One event from its verb and what follows it up to the next clause."""
     ev = Event(actor=actor, action=_action_kind(kind, log))
     mode = "to"
-    for tg in rest:
+    for j, tg in enumerate(rest):
         if tg.kind in ("break", "comma", "joiner", "verb", "actor"):
             break
+        value = _amount_of(tg)
         if tg.kind == "by":
             mode = "by"
-        elif tg.kind == "amount" and isinstance(tg.value, int) and ev.to is None and ev.by is None:
-            if mode == "by":
-                ev.by = tg.value
+        elif value is not None and ev.to is None and ev.by is None:
+            # "raises by 200" and "raises 200 more" are an increase; otherwise the amount is the total.
+            after_by = j + 1 < len(rest) and rest[j + 1].kind == "by"
+            if mode == "by" or after_by:
+                ev.by = value
             else:
-                ev.to = tg.value
-        elif tg.kind == "other" and ev.to is None and ev.by is None and (small := _small_number(tg.text)):
-            # "bets two": text2num leaves numbers under ten as words; right after the verb they are the amount.
-            if mode == "by":
-                ev.by = small
-            else:
-                ev.to = small
+                ev.to = value
         elif tg.kind == "chips" and isinstance(tg.value, Chips):
             ev.chips = tg.value
         elif tg.kind == "silent":
             ev.silent = True
-    if ev.action in ("call", "check", "fold"):
-        ev.to = None if ev.action != "call" else ev.to
+    if ev.action in ("check", "fold"):
+        ev.to = ev.by = None
     return ev
+
+
+def _amount_of(tg: Tag) -> int | None:
+    """An amount tag's value, or a small number left as a word ("bets two": text2num keeps words under ten)."""
+    if tg.kind == "amount" and isinstance(tg.value, int):
+        return tg.value
+    return _small_number(tg.text) if tg.kind == "other" else None
 
 
 def _small_number(word: str) -> int | None:

@@ -73,14 +73,17 @@ def _name(pos: str, style: str, rng: random.Random) -> str:
     if style == "seats":
         return f"Seat {SEATS[pos]}" if rng.random() < 0.6 else f"seat {SEATS[pos]}"
     if style == "shorthand":
-        return SHORT_NAME[pos] if rng.random() < 0.6 else pos
+        r = rng.random()
+        return SHORT_NAME[pos] if r < 0.4 else (pos if r < 0.7 else f"S{SEATS[pos]}")
     if style == "formal":
         return FORMAL_NAME[pos]
     return CASUAL_NAME[pos]
 
 
-def _aggressive(act: Act, n_raises: int, amount: str, style: str, rng: random.Random) -> str:
-    """How a raise is said: opens, raises to, 3-bets to, makes it, re-raises to."""
+def _aggressive(act: Act, n_raises: int, amount: str, style: str, rng: random.Random, by: str | None = None) -> str:
+    """How a raise is said: opens, raises to, 3-bets to, makes it, re-raises to -- or by how much it goes up."""
+    if by is not None and act.kind == "raise" and style in ("casual", "shorthand") and rng.random() < 0.25:
+        return rng.choice((f"raises by {by}", f"raises {by} more", f"bumps it {by} more"))
     if act.kind == "all-in":
         return rng.choice((f"shoves for {amount}", f"goes all in for {amount}", f"jams {amount}",
                            f"moves all-in for {amount}"))
@@ -124,6 +127,7 @@ def render(acts: list[Act], sb: int, bb: int, style: str, rng: random.Random, as
     if style == "formal":
         stakes = f"At {sb}/{bb}:"
     parts = [stakes]
+    current = bb if street == "preflop" else 0
     if street == "flop":
         parts.append(rng.choice(("Limped pot, six ways. On the flop:", "Everybody limped in. Flop:",
                                  "Six-way limped pot, flop comes K72.", "All limp preflop. Flop betting:")))
@@ -137,7 +141,7 @@ def render(acts: list[Act], sb: int, bb: int, style: str, rng: random.Random, as
             n_raises += 1
         elif act.kind in ("raise", "all-in") and act.to is not None:
             amount = _amount(act.to, style, rng)
-            what = _aggressive(act, n_raises, amount, style, rng)
+            what = _aggressive(act, n_raises, amount, style, rng, by=_amount(act.to - current, style, rng))
             if style == "colours" and act.kind == "raise" and rng.random() < 0.5:
                 chips = _colour_chips(act.to)
                 if chips and act.actor not in ("SB", "BB"):
@@ -145,6 +149,8 @@ def render(acts: list[Act], sb: int, bb: int, style: str, rng: random.Random, as
             n_raises += 1
         else:
             what = _passive(act, style, rng)
+        if act.to is not None:
+            current = max(current, act.to)
         sentence = f"{who} {what}"
         if style == "formal":
             sentence = sentence[0].upper() + sentence[1:] + "."
