@@ -140,6 +140,8 @@ def _logged_actions(doc: Doc) -> list[Action]:
     ("Seat 3 leads 40, Seat 6 makes it 110", "bets two", "gets out of the way") they were never written for."""
     from engine.understanding.actionlog import parse
 
+    if not re.search(r"\d", doc.nums):
+        return []  # no amount anywhere: not a told round, and no need to read it (it costs time per ruling)
     events = parse(doc.text).events
     named = set(vocab.table("actors", "positions").values())
     # Only a told round: every actor a seat or position, and some amount stated.  Chat about a hand in general
