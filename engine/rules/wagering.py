@@ -591,6 +591,11 @@ def string_bet(ctx: Context) -> Finding:
         )
     facing = ctx.peek("bet_faced")
     first = ctx.peek("chips_put_out")
+    if ctx.peek("one_motion") is True and facing and first is not None and first > facing:
+        # All in one go: nothing to string; the chips are read by size (1.4, 1.4.1).
+        read = undeclared_short_raise_is_call(ctx)
+        return Finding(outcome="Not a string bet: the chips went out in one motion. " + read.outcome,
+                       citations=["1.6", *read.citations], amounts=read.amounts)
     if facing and first is not None and first <= facing:
         return Finding(
             outcome=f"That is a string bet, which is not permitted: without a verbal declaration only the first "

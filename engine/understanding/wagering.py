@@ -39,11 +39,8 @@ def _kind(verb: str) -> str:
     kind = vocab.kind_of(verb) or "raise"
     return {"open": "raise", "all_in": "all-in"}.get(kind, kind)
 
-PUT_VERB = (
-    r"(?:puts?|put|placed|places|placing|slides?|slid|sliding|drops?|dropped|dropping|pushe?s?|pushed|pushing|"
-    r"toss(?:es|ed)?|throws?|threw|moves? out|tosses out|puts out|put out|slides? out|slid out|chucks?|chucked|"
-    r"sets? (?:out|down)|set (?:out|down)|sets (?=a |an |one |\d)|fires? out|puts in|put in|cuts? out)"
-)
+# Putting chips out: the vocabulary's motions, and "sets" only when chips follow ("sets a 500 chip out").
+PUT_VERB = "(?:" + vocab.alternation(vocab.words("motions", "put")) + r"|sets (?=a |an |one |\d))"
 
 _SILENT = re.compile(
     r"without (?:saying (?:anything|a word|a thing)|a word|speaking|declaring|announcing|any declaration)|"
@@ -126,8 +123,10 @@ def _actions(doc: Doc) -> list[Action]:
     for m in re.finditer(r"\b(?:a|an|the)\s+(?:short\s+)?(raise|bet|open|opening bet|re-?raise|3-?bet|4-?bet|all.?in|shove)"
                          r"\s+(?:to|of|for)\s+\$?(" + NUM + r")(?!\s*(?:is|was) (?:re-?raised|raised))|"
                          r"\b(?:a|an|the)\s+()(bet) of\s+\$?(" + NUM + r")(?=\s*(?:is|was) (?:re-?raised|raised))", t):
-        if any(a <= m.start() < b for a, b in taken):
-            continue
+        if any(a <= m.start() < b for a, b in taken) or re.search(
+                r"\b(?:says?|said|claims?|thinks?|calls? it)\W+(?:that'?s|thats|it'?s|its|it was|was)?\s*$",
+                t[max(0, m.start() - 25):m.start()]):
+            continue  # "bb says that's a raise to 1000": what someone said it was, not an action
         word = m.group(1) or m.group(4)
         amount = m.group(2) or m.group(5)
         kind = "all-in" if word.startswith(("all", "shove")) else ("bet" if word == "bet" else "raise")
@@ -169,6 +168,21 @@ def _actor_name(raw: str) -> str:
         return f"Seat {m.group(1)}"
     positions = {"utg", "hj", "lj", "co", "btn", "sb", "bb"}
     return raw.upper() if raw.replace(" ", "").split("+")[0] in positions else raw
+
+
+def _motions(doc: Doc, t: str) -> None:
+    """One motion or two: trips back to the stack ("goes back for 400 more"), and what the second trip added."""
+    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|(?:two|three|2|3) or (?:three|four|3|4) trips|trips back|multiple (?:trips|motions)|more than one (?:motion|trip)|"
+                 r"bit by bit|a few at a time|stack by stack)\b", t) or re.search(
+                     r"\b(?:then|and)\s+(?:\w+\s+){0,2}(?:reach(?:es|ed)?|goes|went|came|comes|dips?|dipped) back\b[^.]{0,30}"
+                     r"\b(?:adds?|added|puts?|throws?|threw|tosses|tossed|grabs?|grabbed)\b", t):
+        doc.set("one_motion", False)
+    elif re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\b", t):
+        doc.set("one_motion", False)
+    m = re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\s+(?:with\s+|for\s+)?(?:another\s+)?\$?("
+                  + NUM + r")", t)
+    if m and doc.found.get("one_motion") is False:
+        doc.set("chips_added", parse_amount(m.group(1)))
 
 
 def _lone_chip(t: str) -> int | None:
@@ -222,7 +236,8 @@ def extract(doc: Doc) -> None:
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
     m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
-        r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
+        r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?<!my )(?<!his )(?<!her )(?:bet|raise) "
+        r"(?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
         r"\b(?:call|calls|called|calling)\W{0,3}\s+(?:on|of|to|against)\s+(?:[a-z]+\s+\d+'s|[a-z]+'s|the|a|an|his|her)\s+\$?("
         + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
@@ -345,17 +360,7 @@ def extract(doc: Doc) -> None:
         doc.set("asks_oversized", True)
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
         doc.set("asks_string_bet", True)
-    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|(?:two|three|2|3) or (?:three|four|3|4) trips|trips back|multiple (?:trips|motions)|more than one (?:motion|trip)|"
-                 r"bit by bit|a few at a time|stack by stack)\b", t) or re.search(
-                     r"\b(?:then|and)\s+(?:\w+\s+){0,2}(?:reach(?:es|ed)?|goes|went|came|comes|dips?|dipped) back\b[^.]{0,30}"
-                     r"\b(?:adds?|added|puts?|throws?|threw|tosses|tossed|grabs?|grabbed)\b", t):
-        doc.set("one_motion", False)
-    elif re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\b", t):
-        doc.set("one_motion", False)
-    m = re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\s+(?:with\s+|for\s+)?(?:another\s+)?\$?("
-                  + NUM + r")", t)
-    if m and doc.found.get("one_motion") is False:
-        doc.set("chips_added", parse_amount(m.group(1)))
+    _motions(doc, t)
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
     if (re.search(r"\b(?:" + _ALLIN_VERB + r"|jamming|shoving|move in|moving in)\b", t) and re.search(short_words, t)
@@ -540,6 +545,7 @@ def extract(doc: Doc) -> None:
             doc.set("cards_to_come", False)
         elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
             doc.set("cards_to_come", True)
+        t = re.sub(r"\b(first|second) (?:river|runout|run-out|run out)\b", r"\1 board", t)  # "won the first river"
         t = re.sub(r"\bboard (?:one|1)\b", "first board", t)
         t = re.sub(r"\bboard (?:two|2)\b", "second board", t)
         t = re.sub(r"\b(first|second) (?:board|run)(?:'s| is| was) (?:mine|all mine)\b", r"i won the \1", t)
@@ -561,7 +567,8 @@ def extract(doc: Doc) -> None:
                               r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)
                 if not m and which == "second" and won:
                     # "Seat 2 wins the first board, Seat 6 the second": the verb is understood.
-                    m = re.search(r"[,;]\s*(?:and\s+)?(i|he|she|seat \d+|villain|we)\s+(?:gets\s+|got\s+)?the second\b()", t)
+                    m = re.search(r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)(i|he|she|seat \d+|villain|we)\s+(?:gets\s+|got\s+)?"
+                                  r"the second\b()", t)
                 if m:
                     who = (m.group(1) or m.group(2) or "")
                     seg = m.group(0)
