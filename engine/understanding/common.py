@@ -111,7 +111,7 @@ def extract(doc: Doc) -> None:
     if m:
         doc.set("table_minimum", parse_amount(m.group(1)))
     # Pot: "a 3,200 pot", "pot of 18,450", "the pot is 900".
-    m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of|is|was)\s+(" + NUM + r")", t) or re.search(
+    m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of\s+|is\s+|was\s+)?(" + NUM + r")(?!\s*(?:times|x\b|%))", t) or re.search(
         r"\b(?:with|there(?:'s| is| was)|had|has)\s+\$?(" + NUM + r")\s+in the (?:middle|pot)\b", t)
     if m:
         doc.set("pot", parse_amount(m.group(1)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.facts import Action
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
+from engine.understanding.actionlog import asks
 from engine.understanding.common import NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
@@ -185,6 +186,14 @@ def _motions(doc: Doc, t: str) -> None:
         doc.set("chips_added", parse_amount(m.group(1)))
 
 
+def _set_boards(doc: Doc, t: str, won: list[str]) -> None:
+    """Who won each board; a second board told as chopped later in the sentence is a split board."""
+    if len(won) == 1 and re.search(r"\bsecond board\b[^.]{0,80}\b(?:chops?|chopped|splits?|tied|ties)\b", t):
+        won.append("split")  # "board two we both make the same straight so that one chops"
+    if won:
+        doc.set("boards_won", won)
+
+
 def _lone_chip(t: str) -> int | None:
     """The value of one chip named without the word "chip": "a single 100", "one yellow", "a lone purple"."""
     colours = chip_colours()
@@ -252,7 +261,7 @@ def extract(doc: Doc) -> None:
         bb = doc.found.get("big_blind")
         preflop = doc.found.get("street") in (None, "preflop") and bb
         doc.set("bet_faced", bb if preflop else 0)
-    if re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
+    if "min_raise" in asks(doc.low) or re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
                  r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
                  r"\b(?:wants? to|wish(?:es)? to|would like to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
@@ -573,8 +582,7 @@ def extract(doc: Doc) -> None:
                     who = (m.group(1) or m.group(2) or "")
                     seg = m.group(0)
                     won.append("split" if re.search(r"chop|split|tied", seg) else ("asker" if who in ("i", "we") else "other"))
-        if won:
-            doc.set("boards_won", won)
+        _set_boards(doc, t, won)
         if re.search(r"\b(?:dealt again|dealt twice|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
                      r"half|halves|split the pot|whole pot|how many (?:rivers|runs|boards|turns|(?:river |turn |board )?cards)|"
                      r"how much of the pot|(?:portion|part|fraction|percentage) of the pot|which cards|how(?:'s| is)? (?:it|the pot) split|"

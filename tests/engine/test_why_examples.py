@@ -55,3 +55,20 @@ def test_run_it_twice_with_a_chopped_board() -> None:
 def test_room_under_the_table_limit_shows_its_working() -> None:
     r = answer("Table limit is 5,000 and I have 3,200. How much can I add between hands?")
     assert r.amounts.get("max_add") == 1800 and "3,200 + 1,800 = 5,000" in r.outcome
+
+
+@pytest.mark.parametrize(("text", "share"), [
+    ("ran it twice, pot 9,800. i win board 1, board 2 chops. how much do i get", 7350),
+    ("so we run it twice for 9,300 total. board one's mine clean, board two we both end up with the same broadway "
+     "straight so that one chops. whats my cut", 6975),
+    ("We ran it twice on a 14,200 pot. Seat 2 won the first board outright, and the second board played for a chop "
+     "between Seat 2 and Seat 5. The dealer needs the split.", 10650),
+])
+def test_run_it_twice_chopped_board_shares(text: str, share: int) -> None:
+    assert answer(text).amounts.get("share") == share
+
+
+def test_minimum_four_bet_asked_in_words() -> None:
+    r = answer("50/100 game. Seat 3 opens to 250, Seat 5 three-bets to 700, and Seat 8 asks for the minimum "
+               "four-bet. The new dealer told him 950.")
+    assert r.amounts.get("min_raise_to") == 1150
