@@ -389,7 +389,7 @@ def _seats(doc: Doc) -> None:
             r"seats?\b", r"\bsit (?:wherever|anywhere|where (?:i|he|she|we) (?:want|like))\b",
             r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b",
             r"\b(?:insists? on|demands?|asks? for|take|taking|wants?) (?:taking |to take |to sit in )?seat\s*#?\d+",
-            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:just )?(?:opens?|is open|"
+            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:just )?(?:opens?(?! (?:to|for|the|it|\$?\d))|is open|"
             r"opened up)\b"):
         doc.set("seat_request", True)
     m = re.search(r"\b(\d+|one|two|a couple of|couple of|a couple|an|one full) (?:full )?(?:orbits?|rounds)\b", doc.nums)
