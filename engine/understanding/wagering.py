@@ -35,6 +35,11 @@ _AGGRESSIVE_DONE = vocab.alternation([w for k in ("bet", "open", "raise", "all_i
                                                    "ship", "three-bet")])
 
 
+# The dealer sent the action to the wrong player ("the dealer told him to act"); "the dealer told him 950" is not.
+_DEALER_DIRECTED = (r"\bdealer\b.{0,40}\b(pointed|skipped|told (?:him|her|me|them) (?:to|it was|it's)|directed|signalled|"
+                    r"signaled|motioned|indicated)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b")
+
+
 def _kind(verb: str) -> str:
     """The Action kind of a verb form: the vocabulary's kind, "open" as a raise, "all_in" as "all-in"."""
     kind = vocab.kind_of(verb) or "raise"
@@ -506,8 +511,7 @@ def extract(doc: Doc) -> None:
             doc.set("action_changed", True)
         elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
             doc.set("action_changed", False)
-    if re.search(r"\bdealer\b.{0,40}\b(pointed|skipped|told|directed|signalled|signaled|motioned|indicated)\b|"
-                 r"\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b", t):
+    if re.search(_DEALER_DIRECTED, t):
         doc.set("dealer_caused", True)
 
     m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
