@@ -59,6 +59,9 @@ class RoundState:
     aggressor: str | None = None
     short_all_in: bool = False
     short_raise: bool = False
+    # The bet the last full raise was made over, and the total it made: the working a floor person shows.
+    full_from: int = 0
+    full_to: int = 0
 
     @property
     def min_raise_to(self) -> int:
@@ -67,6 +70,20 @@ class RoundState:
 
     def to_call(self, actor: str) -> int:
         return max(0, self.current_bet - self.committed.get(actor, 0))
+
+    def working(self) -> str:
+        """The minimum raise worked out in one line, e.g.
+        "last full raise 600 (900 − 300), so the minimum raise is to 1,500 (900 + 600)"."""
+        full = self.last_full_raise
+        if self.full_to and self.full_to - self.full_from == full:
+            src = (f"{full:,} ({self.full_to:,} − {self.full_from:,})" if self.full_from
+                   else f"{full:,} (the opening bet)")
+        else:
+            src = f"{full:,}"
+        if self.short_all_in:
+            src += ", not reset by the short all-in"
+        return f"last full raise {src}, so the minimum raise is to {self.min_raise_to:,} " \
+               f"({self.current_bet:,} + {full:,})"
 
 
 def round_state(actions: Iterable[Action], big_blind: int | None = None, street: str | None = None) -> RoundState:
@@ -82,6 +99,7 @@ def round_state(actions: Iterable[Action], big_blind: int | None = None, street:
         st.last_full_raise = big_blind
         if street in (None, "preflop") and not any(a.kind == "post" for a in acts):
             st.current_bet = big_blind
+            st.full_to = big_blind
     for a in acts:
         if a.kind == "post":
             amt = a.amount or 0
@@ -95,6 +113,7 @@ def round_state(actions: Iterable[Action], big_blind: int | None = None, street:
                 increase = total - st.current_bet
                 if st.current_bet == 0 or increase >= st.last_full_raise:
                     st.last_full_raise = increase
+                    st.full_from, st.full_to = st.current_bet, total
                     st.short_all_in = False
                 elif a.kind == "all-in":
                     st.short_all_in = True

@@ -65,13 +65,13 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
             return explain(rule, facts)
         asking = m.rule or rule
         cites = _dedupe([*rule.clauses, *asking.clauses])
-        under = rule.primary if asking is rule else f"{rule.primary} or its exception {asking.primary}"
+        under = (rule.primary if asking is rule or asking.primary == rule.primary
+                 else f"{rule.primary} or its exception {asking.primary}")
         branches = _branches(rule, facts, m.fact, no_assume) if with_alternatives else []
         outcome = f"I need one more fact to rule under {under}: {fact_info(m.fact).question}"
         if branches:
             # Staff can often answer at once: give the ruling for each answer, so the question is a formality.
-            outcome += " " + " ".join(
-                f"If {alt.condition.split('? ', 1)[-1].rstrip('.')}: {alt.outcome}" for alt in branches)
+            outcome += " " + " ".join(branch_text(alt) for alt in branches)
         return Ruling(
             kind="needs_facts",
             outcome=outcome,
@@ -117,6 +117,19 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
         notes=finding.notes,
         facts=facts.stated(),
     )
+
+
+def branch_text(alt: Alternative) -> str:
+    """One answer and its ruling, as "Yes: it is a call." -- never "If Did he...?" or "Yes: Yes: ...".
+
+    The condition is the question followed by the answer's label; only the label is shown, and when the
+    ruling itself already opens with that word it is not said twice.
+    """
+    label = alt.condition.rsplit("? ", 1)[-1].strip().rstrip(".")
+    out = alt.outcome.strip()
+    if out.lower().startswith(label.lower()):
+        return out
+    return f"{label}: {out}"
 
 
 def _branches(rule: Rule, facts: Facts, name: str, no_assume: frozenset[str]) -> list[Alternative]:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rules_index.rulebook import Clause, Rulebook, load_rulebook
-from rules_index.search import ClauseSearch, Hit, Lexicon, words
+from rules_index.search import ClauseSearch, Hit, Lexicon, fold_digits, words
 
 # "rule 1.4.2", "r1.4.2", "§1.4.2", "clause 1.4.2.", "section 3", "1.4.2)"
 _ID_QUERY = re.compile(
@@ -94,7 +94,7 @@ class RulesIndex:
     # -- by id, title or phrase ------------------------------------------------
     def lookup(self, query: str) -> Clause | NotFound:
         """Resolve an id (exact, whole segments), a title, or a phrase."""
-        q = (query or "").strip()
+        q = fold_digits(query or "").strip()
         if not q:
             return NotFound(query="(empty)", suggestions=[])
         if q.lower() in self.book.clauses:

@@ -42,10 +42,27 @@ _SEAT_NUMBERS = re.compile(r"\b(?:seats?|tables?|s)\s*#?\d+(?:\s*(?:,|and|&)\s*\
 _CLAUSE_NUMBER = re.compile(r"(?<![\d.,])(\d{1,2}(?:\.\d{1,2}){1,3})(?![\d,])")
 
 
+# Format characters that render as nothing: zero-width space/joiners, word joiner, BOM, soft hyphen.
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
+
+
+def fold_digits(text: str) -> str:
+    """Every decimal digit as its ASCII digit ("٣٠٠" -> "300", "３００" -> "300"), invisible characters removed.
+
+    Chat text copied from phones carries zero-width characters inside numbers ("2\u200b5"), and a rule
+    number typed in another script is still that rule number.
+    """
+    text = _INVISIBLE.sub("", text)
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.digit(ch)) if not ch.isascii() and unicodedata.digit(ch, None) is not None
+                   and unicodedata.category(ch) == "Nd" else ch for ch in text)
+
+
 @lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
-    """Lower-case, straighten quotes, fold accents; keep digits and hyphens."""
-    text = unicodedata.normalize("NFKD", text)
+    """Lower-case, straighten quotes, fold accents and digits; keep digits and hyphens."""
+    text = unicodedata.normalize("NFKD", fold_digits(text))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
     return text.lower()

@@ -52,6 +52,7 @@ class WageringFacts(BaseModel):
         "Was it said before the chips touched the table, or after?",
         {"Before the chips touched the table": "before", "After the chips touched the table": "after"},
     )
+    chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     wants_to_change: bool | None = fact(
         "Does the player now want to change or take back part of the wager?", YES_NO

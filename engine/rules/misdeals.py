@@ -22,6 +22,7 @@ definition, and that is reported as an assumption with the ruling.
 
 from __future__ import annotations
 
+from engine.betting import round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Facts
 from engine.facts.common import Action
@@ -70,9 +71,19 @@ def _misdeal_follows(ctx: Context) -> tuple[str, dict[str, int]]:
         amounts["big_blind_returned"] = bb
     else:
         back = "blinds included"
+    acts = [a for a in (ctx.peek("actions") or []) if a.kind != "post"]
     if bets is not None:
         amounts["returned"] = bets
         back += f"; {money(bets)} in all is returned"
+    elif acts:
+        # The bets made before the misdeal, replayed through the betting model, each back to its player.
+        per = {who: v for who, v in round_state(acts, bb, ctx.peek("street")).committed.items() if v}
+        parts = [(who, v) for who, v in per.items()]
+        parts += [(name, b) for name, b in (("SB", sb), ("BB", bb)) if b and name not in per]
+        total = sum(v for _w, v in parts)
+        amounts["returned"] = total
+        back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
+            f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
     return (f"All bets are void and returned ({back}); the deck gets a new shuffle and cut, and the new deal "
             "resumes the same order of play, so the button does not move."), amounts
 

@@ -41,7 +41,7 @@ def protect_live_cards(ctx: Context) -> Finding:
 def act_in_time(ctx: Context) -> Finding:
     """Players must act in a timely manner; stalling on purpose is not permitted."""
     return Finding(
-        outcome="No: players are expected to act in a timely manner and are not permitted to stall the game on "
+        outcome="Players are expected to act in a timely manner and are not permitted to stall the game on "
                 "purpose. After a reasonable time the dealer may set a time limit, and a hand not acted on in time "
                 "is declared dead (1.7.1).",
         citations=["1.7", "1.7.1"],

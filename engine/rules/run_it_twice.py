@@ -92,8 +92,16 @@ def run_it_twice_pot_split(ctx: Context) -> Finding:
         text += f", so a player who wins both boards takes the whole {money(pot)}"
         amounts["share"] = pot
     elif len(won) == 2 and "asker" in won:
-        share = sum(a if w == "asker" else (a // 2 if w == "split" else 0) for w in won)
-        text += f"; with your results on the two boards you get {money(share)}"
+        parts = [a if w == "asker" else (a // 2 if w == "split" else 0) for w in won]
+        share = sum(parts)
+        working = f" ({' + '.join(money(p) for p in parts if p)})" if len([p for p in parts if p]) > 1 else ""
+        text += f"; with your results on the two boards you get {money(share)}{working}"
+        amounts["share"] = share
+    elif len(won) == 2 and "split" in won:
+        # One board won outright, the other chopped: the outright winner also takes half of the chopped board.
+        share = a + a // 2
+        text += (f"; the player who won a board outright and chopped the other gets {money(share)} "
+                 f"({money(a)} + {money(a // 2)}), the other player {money(a - a // 2)}")
         amounts["share"] = share
     elif won:
         text += f", so a player who won one board gets {money(a)}"

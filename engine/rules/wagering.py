@@ -324,8 +324,9 @@ def wager_not_modified(ctx: Context) -> Finding:
     made = [a for a in (ctx.facts.actions or []) if a.kind in ("bet", "raise", "all-in") and a.amount]
     if made:
         a = made[-1]
+        # A player nobody named ("player 1" is only the reader's placeholder) is "the".
         whose = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}.get(
-            a.actor.lower(), f"{a.actor}'s")
+            a.actor.lower(), "the" if a.actor.lower().startswith("player ") else f"{a.actor}'s")
         return Finding(
             outcome=f"No: {whose} {a.kind} of {money(a.amount)} stands at {money(a.amount)}. Once a wager is made "
                     "it may not be modified, except where the rules require it, so it can be neither taken back in "
@@ -384,6 +385,11 @@ def minimum_raise(ctx: Context) -> Finding:
         notes.append(REOPEN_NOTE)
     outcome = (f"The minimum raise is to {money(to)} in total: the current bet of {money(facing)} plus the last "
                f"full bet or raise of {money(full)}.")
+    if st and st.last_full_raise == full and st.current_bet == facing:
+        outcome += f" Working: {st.working()}."
+    else:
+        outcome += f" Working: last full raise {money(full)}, so the minimum raise is to {money(to)} " \
+                   f"({money(facing)} + {money(full)})."
     return Finding(
         outcome=" ".join([outcome, *notes]),
         citations=cites,
@@ -453,6 +459,18 @@ def declared_raise_completed(ctx: Context) -> Finding:  # also registered as dec
     full = _last_full(ctx)
     put = ctx.get("chips_put_out") + ctx.get("already_in")
     min_to = facing + full
+    added = ctx.peek("chips_added") if ctx.peek("one_motion") is False else None
+    if added:
+        # Declared first, so a second trip to the stack is allowed (1.6) and both trips count.
+        total = put + added
+        to = max(total, min_to)
+        made_up = "" if total >= min_to else f", made up to the minimum raise to {money(min_to)}"
+        return Finding(
+            outcome=f"It is a raise to {money(to)}: 'raise' was declared before the chips went in, so the second "
+                    f"trip to the stack is allowed and counts ({money(put)} + {money(added)} = {money(total)})"
+                    f"{made_up}.",
+            citations=["1.6", "1.2", "1.4"], amounts={"raise_to": to, "min_raise_to": min_to},
+        )
     if put >= min_to:
         return Finding(outcome=f"It is a raise to {money(put)} (the minimum was {money(min_to)}).",
                        citations=["1.4", "1.2"], amounts={"raise_to": put, "min_raise_to": min_to})
@@ -502,9 +520,14 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
     late = ctx.peek("verbal") == "raise" and ctx.peek("verbal_timing") == "after"
     why = ("'raise' was said only after the chip touched the table, which is too late"
            if late else "no raise was announced before the chip touched the table")
+    if change == 0:
+        # A chip equal to what is owed is simply a call: there is no oversized chip and nothing comes back.
+        return Finding(outcome=f"It is a call of {money(facing)}: the chip is exactly the amount to call.",
+                       citations=["1.4.2", "1.1.3"], amounts={"call": facing})
     return Finding(
         outcome=f"It is a call of {money(facing)}: a single chip larger than the bet is a call when {why}. "
-                f"He gets {money(change)} in change.",
+                f"{money(change)} comes back to him in change "
+                f"({money(chip)} chip − {money(facing - already)} to call).",
         citations=["1.4.2"],
         amounts={"call": facing, "change": change},
     )
@@ -568,6 +591,11 @@ def string_bet(ctx: Context) -> Finding:
         )
     facing = ctx.peek("bet_faced")
     first = ctx.peek("chips_put_out")
+    if ctx.peek("one_motion") is True and facing and first is not None and first > facing:
+        # All in one go: nothing to string; the chips are read by size (1.4, 1.4.1).
+        read = undeclared_short_raise_is_call(ctx)
+        return Finding(outcome="Not a string bet: the chips went out in one motion. " + read.outcome,
+                       citations=["1.6", *read.citations], amounts=read.amounts)
     if facing and first is not None and first <= facing:
         return Finding(
             outcome=f"That is a string bet, which is not permitted: without a verbal declaration only the first "

@@ -8,41 +8,24 @@ the file.
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.understanding import rx as re  # cached compiles: see rx.py
+from engine.understanding import vocab
 from engine.understanding.doc import Doc
+from engine.understanding.numbers import exact_amount
 
-NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]))"
+# An amount as written; "1e309" is no amount at all (not 1), so a digit run followed by an exponent is refused.
+NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]|e[+-]?\d))"
 _AMOUNT = re.compile(r"(?<![\w.,/])\$?(" + NUM + r")")
-COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-               "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "pair of": 2}
-STREETS = ("preflop", "flop", "turn", "river")
+COUNT_WORDS: dict[str, int] = vocab.table("amounts", "counts")
+STREETS: tuple[str, ...] = tuple(vocab.words("streets", "names"))
 
 
-@cache
-def chip_colours() -> dict[str, int]:
-    from rules_index.config import default_settings
-
-    return {k.lower(): int(v) for k, v in default_settings().chips.items()}
+chip_colours = vocab.chip_colours  # config.toml [chips] is the one source of colours
 
 
 def parse_amount(token: str) -> int | None:
-    """'1,500' -> 1500, '1.5k' -> 1500, '1k5' -> 1500, '5k' -> 5000."""
-    t = token.strip().lower().replace("$", "").replace(" ", "")
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)k(\d*)", t)
-    if m:
-        base = float(m.group(1)) * 1000
-        if m.group(2):
-            tail = m.group(2)
-            base += int(tail) * (10 ** (3 - len(tail))) if len(tail) <= 3 else 0
-        return round(base)
-    t = t.replace(",", "")
-    try:
-        v = float(t)
-    except ValueError:
-        return None
-    return int(v) if v.is_integer() else None
+    """'1,500' -> 1500, '1.5k' -> 1500, '1k5' -> 1500, '5k' -> 5000; exact, never through a float."""
+    return exact_amount(token)
 
 
 def amounts_in(text: str) -> list[tuple[int, int, int]]:
@@ -62,7 +45,7 @@ def _count(word: str) -> int | None:
     return COUNT_WORDS.get(word)
 
 
-_COUNT_RE = r"(a|an|one|single|two|three|four|five|six|seven|eight|nine|ten|couple of|pair of|\d+)"
+_COUNT_RE = "(" + vocab.alternation(list(COUNT_WORDS)) + r"|\d+)"
 
 
 def chips_described(text: str) -> tuple[int, int, bool] | None:
@@ -128,7 +111,8 @@ def extract(doc: Doc) -> None:
     if m:
         doc.set("table_minimum", parse_amount(m.group(1)))
     # Pot: "a 3,200 pot", "pot of 18,450", "the pot is 900".
-    m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of|is|was)\s+(" + NUM + r")", t)
+    m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of\s+|is\s+|was\s+)?(" + NUM + r")(?!\s*(?:times|x\b|%))", t) or re.search(
+        r"\b(?:with|there(?:'s| is| was)|had|has)\s+\$?(" + NUM + r")\s+in the (?:middle|pot)\b", t)
     if m:
         doc.set("pot", parse_amount(m.group(1)))
     # Players in the hand: "heads up", "three-way", "only two players".

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.understanding import rx as re  # cached compiles: see rx.py
+from engine.understanding import vocab
 from engine.understanding.common import NUM, amounts_in, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
@@ -221,7 +222,8 @@ def _peek(doc: Doc) -> None:
 
 
 # -- 3.4: advice ---------------------------------------------------------------------------------------------------
-_ACT = r"(?:call|fold|raise|shove|jam|bet|check|muck|push|go all.?in|ship it|lay it down|snap)"
+# Advice names an action: any verb form of the vocabulary, or a few phrases only advice uses.
+_ACT = "(?:" + "|".join(vocab.action_rx(k) for k in vocab.KINDS) + r"|push|ship it|lay it down|snap)"
 
 
 def _advice(doc: Doc) -> None:
@@ -387,7 +389,7 @@ def _seats(doc: Doc) -> None:
             r"seats?\b", r"\bsit (?:wherever|anywhere|where (?:i|he|she|we) (?:want|like))\b",
             r"\b(?:want|wants|like|likes)(?: to)? (?:sit|move) (?:in|to|at) seat\b",
             r"\b(?:insists? on|demands?|asks? for|take|taking|wants?) (?:taking |to take |to sit in )?seat\s*#?\d+",
-            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:just )?(?:opens?|is open|"
+            r"\bbalanc(?:e|ing) the tables?\b", r"\bseat\s*#?\d+ (?:just )?(?:opens?(?! (?:to|for|the|it|\$?\d))|is open|"
             r"opened up)\b"):
         doc.set("seat_request", True)
     m = re.search(r"\b(\d+|one|two|a couple of|couple of|a couple|an|one full) (?:full )?(?:orbits?|rounds)\b", doc.nums)
@@ -400,7 +402,8 @@ def _seats(doc: Doc) -> None:
 
 
 # -- 3.10 / 3.11 / 3.12: chips -------------------------------------------------------------------------------------
-_CHIPS = r"(?:chips?|blacks?|greens?|reds?|purples?|yellows?|oranges?|whites?|browns?|blues?|quarters|nickels|money|cash)"
+# Chips by name or by the room's colours (config.toml [chips]), singular or plural.
+_CHIPS = r"(?:chips?|" + vocab.colour_rx() + r"s?|quarters|nickels|money|cash)"
 
 
 def _chips(doc: Doc) -> None:
@@ -608,14 +611,17 @@ def _dealer_amounts(doc: Doc) -> None:
 
 
 # -- 3.16 / 3.17 / 3.18: stacks -----------------------------------------------------------------------------------
-_BIG = r"(?:big|bigger|high(?:er)?(?:.denomination)?|large(?:r)?|\d[\d,]*k?|yellow|purple|orange|brown|black)"
+# A big chip: by size, by figure, or by a colour worth at least 100 in this room.
+_BIG = (r"(?:big|bigger|high(?:er)?(?:.denomination)?|large(?:r)?|\d[\d,]*k?|"
+        + vocab.alternation([c for c, v in vocab.chip_colours().items() if v >= 100]) + ")")
+_COLOURS_S = vocab.colour_rx() + "s"
 
 
 def _stacks(doc: Doc) -> None:
     t = doc.low
     untidy = r"(?:a mess|mess|messy|sloppy|untidy|disorgani[sz]ed|unorgani[sz]ed|jumbled|scattered|unstacked|all over the (?:place|table)|spread (?:out|all over)|not (?:neat|organi[sz]ed|stacked))"
     if _any(t, r"\b" + untidy + r"\b[^.]{0,25}\b(?:stack|chips|pile)\b", r"\b(?:stack|chips)\b[^.]{0,25}\b" + untidy,
-            r"\b(?:pile|heap|mess) of (?:chips|\d+s|blacks|greens|reds|purples|yellows)\b"):
+            r"\b(?:pile|heap|mess) of (?:chips|\d+s|" + _COLOURS_S + r")\b"):
         doc.set("stack_untidy", True)
     if _any(t, r"\b(?:hid(?:e|es|den|ing)|tuck(?:s|ed|ing)?|bur(?:y|ies|ied|ying)|cover(?:s|ed|ing)?|conceal(?:s|ed|"
             r"ing)?|keeps?)\b[^.]{0,15}\b" + _BIG + r"\s+(?:denomination )?(?:chips|ones|plaques)\b",
@@ -623,7 +629,7 @@ def _stacks(doc: Doc) -> None:
             r"at the back|in the back|out of sight|conceal\w*)\b",
             r"\b(?:higher|high|big|large) (?:denomination|chips)\b[^.]{0,20}\b(?:not|aren'?t|isn'?t) (?:at the |in )?"
             r"(?:front|top|visible)\b",
-            r"\b(?:yellows|purples|oranges|browns|blacks|plaques|(?:\d[\d,]*k?)s)\b (?:are |were |is |all )?(?:hidden|tucked|"
+            r"\b(?:" + vocab.alternation([c for c, v in vocab.chip_colours().items() if v >= 100]) + r"s|plaques|(?:\d[\d,]*k?)s)\b (?:are |were |is |all )?(?:hidden|tucked|"
             r"buried|covered|stashed|behind|under(?:neath)?|at the back|in the back)\b"):
         doc.set("big_chips_hidden", True)
     if re.search(r"\b(?:big|bigger|large|higher|high.?denomination) chips? (?:up )?(?:front|in front|on top|at the front|at the top)\b|"

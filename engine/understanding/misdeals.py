@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.facts.common import Action
 from engine.understanding import rx as re  # cached compiles: see rx.py
+from engine.understanding import vocab
 from engine.understanding.doc import Doc
 
 NUMBER = {"one": 1, "a single": 1, "single": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5,
@@ -464,7 +465,7 @@ _FOREIGN = re.compile(
     r"\b(?:two|2|double|duplicate|second|another|extra) " + _RANKS + r" of (?:spades|hearts|diamonds|clubs)\b|"
     r"\bduplicate (?:card|cards|ace|king|queen|jack)\b|\b(?:two|2) of the same card\b|"
     r"\b(?:53|54|fifty[- ]three|fifty[- ]four) cards\b|\bjoker\b|"
-    r"\b(?:red|blue|green|black|grey|gray|different|wrong)[- ]back(?:ed)?\b|\bdifferent colou?r(?:ed)? backs?\b|"
+    r"\b(?:" + vocab.alternation(vocab.words("cards", "back_colours")) + r"|different|wrong)[- ]back(?:ed)?\b|\bdifferent colou?r(?:ed)? backs?\b|"
     r"\bfrom (?:another|a different|the other) deck\b|\bdoes(?:n'?t| not) belong (?:to|in) (?:the|this|our) deck\b|"
     r"\b(?:different|wrong|odd|another|red|blue) (?:colou?r(?:ed)? )?backs?\b|"
     r"\bfrom (?:another|a different|the other|the wrong|an old|another table'?s) deck\b|\bforeign card\b|"
@@ -598,12 +599,10 @@ _DIRECTION = re.compile(
     r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:direct(?:s|ed)?|sen[dt]s?|gave|give|"
     r"point(?:s|ed)?) (?:the )?(?:action|it) (?:to|at) the wrong (?:player|seat|person|guy)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
 )
-_ACTOR = r"(seat \d+|s\d+|utg(?: ?\+ ?\d)?|the button|button|small blind|big blind|sb|bb|cutoff|hijack|lojack)"
-_VERB = (r"(raised|raises|re-?raised|bet|bets|called|calls|limped|folded|folds|checked|checks|shoved|jammed|"
-         r"went all.?in|goes all.?in|moved all.?in)")
-_KIND = {"raised": "raise", "raises": "raise", "reraised": "raise", "re-raised": "raise", "bet": "bet", "bets": "bet",
-         "called": "call", "calls": "call", "limped": "call", "folded": "fold", "folds": "fold", "checked": "check",
-         "checks": "check"}
+_ACTOR = r"(seat \d+|s\d+|" + vocab.position_rx() + r"(?: ?\+ ?\d)?)"
+# Actions since the dealer's error: every verb form the vocabulary knows, each read to its kind there.
+_VERB = "(" + vocab.alternation([w for k in ("raise", "bet", "call", "fold", "check", "all_in")
+                                 for w in vocab.words("actions", k)]) + ")"
 
 
 def _actor(raw: str) -> str:
@@ -633,7 +632,7 @@ def _direction(doc: Doc, t: str) -> None:
         if actor == doc.found.get("skipped_player"):
             continue
         verb = a.group(2)
-        kind = "all-in" if re.search(r"all.?in|shoved|jammed", verb) else _KIND.get(verb, "call")
+        kind = (vocab.kind_of(verb) or "call").replace("_", "-")
         amount = int(a.group(3).replace(",", "")) if a.group(3) else None
         since.append(Action(actor=actor, kind=kind, amount=amount))  # type: ignore[arg-type]
     if since:

@@ -11,26 +11,42 @@ from __future__ import annotations
 
 from engine.facts import Action
 from engine.understanding import rx as re  # cached compiles: see rx.py
+from engine.understanding import vocab
+from engine.understanding.actionlog import asks
 from engine.understanding.common import NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
 ACTOR = (
-    r"(seat\s*#?\d+|s\d+|utg(?:\s*\+\s*\d)?|under the gun|hijack|hj|lojack|lj|cutoff|cut-off|co|button|btn|"
-    r"small blind|big blind|sb|bb|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
+    r"(seat\s*#?\d+|s\d+|" + vocab.position_rx() + r"(?:\s*\+\s*\d)?|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
     r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b|another(?: player)?|a (?:second|third|fourth) player|the (?:second|third|fourth|fifth|next|last)(?: one| guy)?)"
 )
-_BET_VERB = r"(?:bets?|bet|opens?|opened|leads?|led|fires?|fired|c-?bets?)"
-_RAISE_VERB = r"(?:check-?rais(?:es|ed|e)|raises?|raised|re-?raises?|re-?raised|3-?bets?|4-?bets?|5-?bets?|three-bets?|makes it|made it|isos?|isolates?)"
-_ALLIN_VERB = r"(?:shoves?|shoved|jams?|jammed|moves? all.?in|moved all.?in|goes all.?in|went all.?in|is all.?in|all.?in|ships?|shipped)"
-_CALL_VERB = r"(?:calls?|called|flats?|flatted|limps?|limped)"
-_CHECK_VERB = r"(?:checks?|checked|knocks?|knocked|taps?|tapped)"
-_FOLD_VERB = r"(?:folds?|folded|mucks?|mucked)"
+# Verb forms of each action, from the vocabulary (vocabulary.toml), not written out here.
+_BET_VERB = vocab.alternation(vocab.words("actions", "bet") + vocab.words("actions", "open"))
+_RAISE_VERB = vocab.action_rx("raise")
+_ALLIN_VERB = vocab.action_rx("all_in")
+_CALL_VERB = vocab.action_rx("call")
+_CHECK_VERB = vocab.action_rx("check")
+_FOLD_VERB = vocab.action_rx("fold")
+_AGGRESSIVE = "|".join((_BET_VERB, _RAISE_VERB, _ALLIN_VERB))
+_ANY_VERB = "|".join((_AGGRESSIVE, _CALL_VERB, _CHECK_VERB, _FOLD_VERB))
+# A bet or raise that happened: the bare nouns/infinitives ("is the raise binding?", "to open") are not one.
+_AGGRESSIVE_DONE = vocab.alternation([w for k in ("bet", "open", "raise", "all_in") for w in vocab.words("actions", k)
+                                      if w not in ("raise", "re-raise", "check-raise", "open", "lead", "fire", "iso",
+                                                   "ship", "three-bet")])
 
-PUT_VERB = (
-    r"(?:puts?|put|placed|places|placing|slides?|slid|sliding|drops?|dropped|dropping|pushe?s?|pushed|pushing|"
-    r"toss(?:es|ed)?|throws?|threw|moves? out|tosses out|puts out|put out|slides? out|slid out|chucks?|chucked|"
-    r"sets? (?:out|down)|set (?:out|down)|sets (?=a |an |one |\d)|fires? out|puts in|put in|cuts? out)"
-)
+
+# The dealer sent the action to the wrong player ("the dealer told him to act"); "the dealer told him 950" is not.
+_DEALER_DIRECTED = (r"\bdealer\b.{0,40}\b(pointed|skipped|told (?:him|her|me|them) (?:to|it was|it's)|directed|signalled|"
+                    r"signaled|motioned|indicated)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b")
+
+
+def _kind(verb: str) -> str:
+    """The Action kind of a verb form: the vocabulary's kind, "open" as a raise, "all_in" as "all-in"."""
+    kind = vocab.kind_of(verb) or "raise"
+    return {"open": "raise", "all_in": "all-in"}.get(kind, kind)
+
+# Putting chips out: the vocabulary's motions, and "sets" only when chips follow ("sets a 500 chip out").
+PUT_VERB = "(?:" + vocab.alternation(vocab.words("motions", "put")) + r"|sets (?=a |an |one |\d))"
 
 _SILENT = re.compile(
     r"without (?:saying (?:anything|a word|a thing)|a word|speaking|declaring|announcing|any declaration)|"
@@ -43,7 +59,8 @@ _AFTER_LANDS = re.compile(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
     r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
-    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|goes|went)|"
+    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|"
+    r"goes(?! back)|went(?! back))|"
     r"(?:lets?|letting) go of (?:the |his |her |my )?chips\b.{0,20}\bthen\b|"
     r"while the chips (?:were|are) (?:still )?(?:settling|landing|rolling|going in)"
 )
@@ -92,9 +109,8 @@ def _actions(doc: Doc) -> list[Action]:
                    or re.match(r"\s*(?:out of turn|oot)\b", t[m.end(): m.end() + 14]))
         acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
     # Passive: "a bet of 250 is raised to 900", "the pot was bet 400".
-    for m in re.finditer(r"\b(?:is|was|gets|got|then) (re-?raised|raised|3-?bet|bet|shoved|jammed) (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
-        word = m.group(1)
-        kind = "all-in" if word in ("shoved", "jammed") else ("bet" if word == "bet" else "raise")
+    for m in re.finditer(r"\b(?:is|was|gets|got|then) (" + _AGGRESSIVE + r") (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
+        kind = _kind(m.group(1))
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
     # "the flop went bet 300, raise to 900, all-in for 1,200"
     m_list = re.search(r"\b(?:went|goes|was|action(?: was| went)?:?)\s+((?:(?:bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|"
@@ -105,22 +121,44 @@ def _actions(doc: Doc) -> list[Action]:
             kind = "all-in" if w.startswith(("all", "shove")) else ("bet" if w == "bet" else "raise")
             acts.append((m_list.start(1) + mm.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(mm.group(2)))))
     # "a 2,000 bet from Seat 2, an all-in for 2,500 from Seat 4 behind it"
-    for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(bet|raise|open|shove|jam)\b", t):
-        word = m.group(2)
-        kind = "all-in" if word in ("shove", "jam") else ("bet" if word == "bet" else "raise")
+    for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(" + _AGGRESSIVE + r")\b", t):
+        kind = _kind(m.group(2))
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(1)))))
     # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
     taken = [(s, s + 40) for s, _a in acts]
     for m in re.finditer(r"\b(?:a|an|the)\s+(?:short\s+)?(raise|bet|open|opening bet|re-?raise|3-?bet|4-?bet|all.?in|shove)"
                          r"\s+(?:to|of|for)\s+\$?(" + NUM + r")(?!\s*(?:is|was) (?:re-?raised|raised))|"
                          r"\b(?:a|an|the)\s+()(bet) of\s+\$?(" + NUM + r")(?=\s*(?:is|was) (?:re-?raised|raised))", t):
-        if any(a <= m.start() < b for a, b in taken):
-            continue
+        if any(a <= m.start() < b for a, b in taken) or re.search(
+                r"\b(?:says?|said|claims?|thinks?|calls? it)\W+(?:that'?s|thats|it'?s|its|it was|was)?\s*$",
+                t[max(0, m.start() - 25):m.start()]):
+            continue  # "bb says that's a raise to 1000": what someone said it was, not an action
         word = m.group(1) or m.group(4)
         amount = m.group(2) or m.group(5)
         kind = "all-in" if word.startswith(("all", "shove")) else ("bet" if word == "bet" else "raise")
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(amount))))
     return [a for _s, a in sorted(acts, key=lambda x: x[0])]
+
+
+def _logged_actions(doc: Doc) -> list[Action]:
+    """The action log's events (actionlog.py) where the older patterns found none: the log reads phrasings
+    ("Seat 3 leads 40, Seat 6 makes it 110", "bets two", "gets out of the way") they were never written for."""
+    from engine.understanding.actionlog import parse
+
+    if not re.search(r"\d", doc.nums):
+        return []  # no amount anywhere: not a told round, and no need to read it (it costs time per ruling)
+    events = parse(doc.text).events
+    named = set(vocab.table("actors", "positions").values())
+    # Only a told round: every actor a seat or position, and some amount stated.  Chat about a hand in general
+    # ("should i call a shove?", "villain ... my 1k bet") is not a log of what happened.
+    if not events or not any(e.to for e in events) or not all(e.actor in named or e.actor.startswith("Seat ")
+                                                                for e in events):
+        return []
+    out = []
+    for e in events:
+        amount = e.to if e.action in ("bet", "raise", "all-in", "call") else None
+        out.append(Action(actor=e.actor, kind=e.action, amount=amount))  # type: ignore[arg-type]
+    return out
 
 
 def _positions(doc: Doc) -> list[tuple[int, Action]]:
@@ -136,6 +174,39 @@ def _actor_name(raw: str) -> str:
         return f"Seat {m.group(1)}"
     positions = {"utg", "hj", "lj", "co", "btn", "sb", "bb"}
     return raw.upper() if raw.replace(" ", "").split("+")[0] in positions else raw
+
+
+def _motions(doc: Doc, t: str) -> None:
+    """One motion or two: trips back to the stack ("goes back for 400 more"), and what the second trip added."""
+    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|(?:two|three|2|3) or (?:three|four|3|4) trips|trips back|multiple (?:trips|motions)|more than one (?:motion|trip)|"
+                 r"bit by bit|a few at a time|stack by stack)\b", t) or re.search(
+                     r"\b(?:then|and)\s+(?:\w+\s+){0,2}(?:reach(?:es|ed)?|goes|went|came|comes|dips?|dipped) back\b[^.]{0,30}"
+                     r"\b(?:adds?|added|puts?|throws?|threw|tosses|tossed|grabs?|grabbed)\b", t):
+        doc.set("one_motion", False)
+    elif re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\b", t):
+        doc.set("one_motion", False)
+    m = re.search(r"\b" + vocab.alternation(vocab.words("motions", "second_motion")) + r"\s+(?:with\s+|for\s+)?(?:another\s+)?\$?("
+                  + NUM + r")", t)
+    if m and doc.found.get("one_motion") is False:
+        doc.set("chips_added", parse_amount(m.group(1)))
+
+
+def _set_boards(doc: Doc, t: str, won: list[str]) -> None:
+    """Who won each board; a second board told as chopped later in the sentence is a split board."""
+    if len(won) == 1 and re.search(r"\bsecond board\b[^.]{0,80}\b(?:chops?|chopped|splits?|tied|ties)\b", t):
+        won.append("split")  # "board two we both make the same straight so that one chops"
+    if won:
+        doc.set("boards_won", won)
+
+
+def _lone_chip(t: str) -> int | None:
+    """The value of one chip named without the word "chip": "a single 100", "one yellow", "a lone purple"."""
+    colours = chip_colours()
+    m = re.search(r"\b(?:a single|one single|a lone|single|one|a)\s+(" + vocab.colour_rx() + r")\b(?!s\b|\s+chips)", t)
+    if m:
+        return colours.get(m.group(1))
+    m = re.search(r"\b(?:a single|one single|a lone|a solitary)\s+\$?(" + NUM + r")\b(?!\s*(?:bb|big blinds?|more|%|chips))", t)
+    return parse_amount(m.group(1)) if m else None
 
 
 def _put_out_actor(doc: Doc, pos: int) -> str | None:
@@ -174,12 +245,13 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
 
 def extract(doc: Doc) -> None:
     t = doc.nums
-    acts = _actions(doc)
+    acts = _actions(doc) or _logged_actions(doc)
     put = _put_out(doc)
 
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
     m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
-        r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?:bet|raise) (?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
+        r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?<!my )(?<!his )(?<!her )(?:bet|raise) "
+        r"(?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
         r"\b(?:call|calls|called|calling)\W{0,3}\s+(?:on|of|to|against)\s+(?:[a-z]+\s+\d+'s|[a-z]+'s|the|a|an|his|her)\s+\$?("
         + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
@@ -194,7 +266,7 @@ def extract(doc: Doc) -> None:
         bb = doc.found.get("big_blind")
         preflop = doc.found.get("street") in (None, "preflop") and bb
         doc.set("bet_faced", bb if preflop else 0)
-    if re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
+    if "min_raise" in asks(doc.low) or re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
                  r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
                  r"\b(?:wants? to|wish(?:es)? to|would like to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
@@ -234,18 +306,23 @@ def extract(doc: Doc) -> None:
                 if amt:
                     doc.set("already_in", amt)
     chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
-    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
+    if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:\$?" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
     ):
         doc.set("single_chip", True)
         if put is None and not re.search(r"\b(?:add|adding|adds|top(?:ping)? up|buy|buying|rebuy|keep|keeps|have it for)\b", t):
-            m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?(" + NUM + r")\s+chip", t)
+            m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?\$?(" + NUM + r")\s+chip", t)
             if m2:
                 doc.set("chips_put_out", parse_amount(m2.group(1)))
             elif chips:
                 doc.set("chips_put_out", chips[0])
     elif chips and chips[1] > 1:
         doc.set("single_chip", False)
+    elif (lone := _lone_chip(t)) is not None:
+        # "drops a single 100", "one yellow", "a lone purple": one chip, though the word "chip" is not said.
+        doc.set("single_chip", True)
+        if put is None or put[0] == lone:
+            doc.set("chips_put_out", lone, overwrite=True)
 
     if acts:
         doc.set("actions", acts)
@@ -297,11 +374,7 @@ def extract(doc: Doc) -> None:
         doc.set("asks_oversized", True)
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
         doc.set("asks_string_bet", True)
-    if re.search(r"\b(?:handfuls|several (?:trips|motions|goes)|two trips|(?:two|three|2|3) or (?:three|four|3|4) trips|trips back|multiple (?:trips|motions)|more than one (?:motion|trip)|"
-                 r"bit by bit|a few at a time|stack by stack)\b", t) or re.search(
-                     r"\b(?:then|and)\s+(?:\w+\s+){0,2}(?:reach(?:es|ed)?|goes|went|came|comes|dips?|dipped) back\b[^.]{0,30}"
-                     r"\b(?:adds?|added|puts?|throws?|threw|tosses|tossed|grabs?|grabbed)\b", t):
-        doc.set("one_motion", False)
+    _motions(doc, t)
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
     if (re.search(r"\b(?:" + _ALLIN_VERB + r"|jamming|shoving|move in|moving in)\b", t) and re.search(short_words, t)
@@ -420,18 +493,11 @@ def extract(doc: Doc) -> None:
             if oot[0].amount:
                 doc.set("oot_amount", oot[0].amount)
         else:
-            m = re.search(r"\b(fold|folds|folded|threw|muck|mucked|call|calls|called|check|checks|checked|bet|bets|raise|"
-                          r"raises|raised|jam|jammed|shove|shoved|all.?in)\b[^.,;]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
-                          r"\b(fold|call|check|bet|raise|jam|shove)", t)
+            m = re.search(r"\b(threw|" + _ANY_VERB + r")\b[^.,;]{0,40}\bout of turn|\bout of turn\b[^.]{0,30}"
+                          r"\b(" + _ANY_VERB + ")", t)
             if m:
                 w = m.group(1) or m.group(2)
-                kind = {"threw": "fold", "muck": "fold", "mucked": "fold", "jam": "all-in", "jammed": "all-in",
-                        "shove": "all-in", "shoved": "all-in"}.get(w, re.sub(r"(s|ed)$", "", w))
-                kind = {"rais": "raise", "fold": "fold"}.get(kind, kind)
-                if kind.startswith("all"):
-                    kind = "all-in"
-                if kind in ("check", "call", "bet", "raise", "fold", "all-in"):
-                    doc.set("oot_action", kind)
+                doc.set("oot_action", "fold" if w == "threw" else _kind(w))
         if oot:
             i = acts.index(oot[0])
             later = [a for a in acts[i + 1:] if a.actor != oot[0].actor and not a.out_of_turn]
@@ -440,13 +506,12 @@ def extract(doc: Doc) -> None:
             elif later:
                 doc.set("action_changed", False)
         after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
-        if re.search(r"\b(bet|bets|raised|raises|raise[sd]? (?:it|the)|re-?raised|3-?bet|jam|shove|shoved|all.?in|made it|makes it|opened|led)\b", after) and not \
+        if re.search(r"\b(raise[sd]? (?:it|the)|" + _AGGRESSIVE_DONE + r")\b", after) and not \
                 re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
             doc.set("action_changed", True)
         elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
             doc.set("action_changed", False)
-    if re.search(r"\bdealer\b.{0,40}\b(pointed|skipped|told|directed|signalled|signaled|motioned|indicated)\b|"
-                 r"\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b", t):
+    if re.search(_DEALER_DIRECTED, t):
         doc.set("dealer_caused", True)
 
     m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
@@ -493,6 +558,7 @@ def extract(doc: Doc) -> None:
             doc.set("cards_to_come", False)
         elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
             doc.set("cards_to_come", True)
+        t = re.sub(r"\b(first|second) (?:river|runout|run-out|run out)\b", r"\1 board", t)  # "won the first river"
         t = re.sub(r"\bboard (?:one|1)\b", "first board", t)
         t = re.sub(r"\bboard (?:two|2)\b", "second board", t)
         t = re.sub(r"\b(first|second) (?:board|run)(?:'s| is| was) (?:mine|all mine)\b", r"i won the \1", t)
@@ -514,13 +580,13 @@ def extract(doc: Doc) -> None:
                               r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)
                 if not m and which == "second" and won:
                     # "Seat 2 wins the first board, Seat 6 the second": the verb is understood.
-                    m = re.search(r"[,;]\s*(?:and\s+)?(i|he|she|seat \d+|villain|we)\s+(?:gets\s+|got\s+)?the second\b()", t)
+                    m = re.search(r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)(i|he|she|seat \d+|villain|we)\s+(?:gets\s+|got\s+)?"
+                                  r"the second\b()", t)
                 if m:
                     who = (m.group(1) or m.group(2) or "")
                     seg = m.group(0)
                     won.append("split" if re.search(r"chop|split|tied", seg) else ("asker" if who in ("i", "we") else "other"))
-        if won:
-            doc.set("boards_won", won)
+        _set_boards(doc, t, won)
         if re.search(r"\b(?:dealt again|dealt twice|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
                      r"half|halves|split the pot|whole pot|how many (?:rivers|runs|boards|turns|(?:river |turn |board )?cards)|"
                      r"how much of the pot|(?:portion|part|fraction|percentage) of the pot|which cards|how(?:'s| is)? (?:it|the pot) split|"

@@ -1,0 +1,287 @@
+"""The action log: what happened at the table, in order, read from a description.
+
+Three small stages instead of one pattern per phrasing:
+
+1. ``tokens`` splits the normalised text (number words already digits, see
+   ``Doc.nums``) into words, amounts, stakes ("50/100") and punctuation;
+2. ``tag`` labels them from the vocabulary (``vocabulary.toml``): actors,
+   action verbs, amounts, chips by count and colour, "to"/"by", speech,
+   clause breaks -- the longest vocabulary phrase wins;
+3. ``parse`` is the grammar: a clause names an actor, then a verb, then
+   optionally an amount or chips; an actor carries to the next verb in the
+   same clause ("he calls and then folds").
+
+Plain Python over tagged tokens was chosen over spaCy's Matcher or lark: the
+grammar is a handful of rules, the vocabulary is data already, and neither tool
+would make the few lines below plainer while both would add start-up time to
+every ruling.  The reader reports what was said and done; what it means
+(whether the action changed, who was last to raise) is for ``engine/rules``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from engine.understanding import vocab
+from engine.understanding.doc import Doc
+from engine.understanding.numbers import exact_amount
+
+_FIG = r"\d+(?:,\d{3})*(?:\.\d+)?(?:k\d{0,3})?"
+_TOKEN = re.compile(r"(" + _FIG + r")\s*/\s*(" + _FIG + r")|\$?(" + _FIG + r")(?![\w-])|([a-z0-9']+(?:-[a-z0-9]+)*)|"
+                    r"([.,;:!?()])")
+_BREAK_WORDS = {"then", "and", "but", "while", "after", "before"}
+_MAX_PHRASE = 5
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # word, amount, stakes, punct
+    text: str
+    value: int | tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Tag:
+    kind: str  # actor, verb, amount, chips, to, by, say, silent, break, stakes, other
+    text: str
+    value: object = None
+
+
+@dataclass
+class Chips:
+    """Chips described by count and colour or denomination ("three blacks", "a 500 chip")."""
+
+    count: int
+    denomination: int
+
+    @property
+    def value(self) -> int:
+        return self.count * self.denomination
+
+
+@dataclass
+class Event:
+    """One action: who did what, to (or by) how much, with which chips and what was said."""
+
+    actor: str
+    action: str  # bet, raise, all-in, call, check, fold
+    to: int | None = None
+    by: int | None = None
+    chips: Chips | None = None
+    said: str | None = None
+    silent: bool = False
+    out_of_turn: bool = False
+
+
+@dataclass
+class ActionLog:
+    events: list[Event] = field(default_factory=list)
+    small_blind: int | None = None
+    big_blind: int | None = None
+    asks: set[str] = field(default_factory=set)
+    street: str = "preflop"  # the street the events are on (the last one named before them)
+
+
+def tokens(text: str) -> list[Token]:
+    """Words, amounts (exact integers), stakes and punctuation, in order."""
+    out: list[Token] = []
+    for m in _TOKEN.finditer(text):
+        if m.group(1):
+            a, b = exact_amount(m.group(1)), exact_amount(m.group(2))
+            out.append(Token("stakes", m.group(0), (a, b) if a and b else None))
+        elif m.group(3):
+            out.append(Token("amount", m.group(3), exact_amount(m.group(3))))
+        elif m.group(4):
+            out.append(Token("word", m.group(4)))
+        else:
+            out.append(Token("punct", m.group(5)))
+    return out
+
+
+@cache
+def _lexicon() -> dict[str, tuple[str, object]]:
+    """Squashed vocabulary phrase -> (tag kind, value)."""
+    lex: dict[str, tuple[str, object]] = {}
+    for phrase in vocab.data()["actors"]["roles"] + vocab.data()["actors"]["pronouns"]:
+        lex[vocab.squash(phrase)] = ("actor", phrase)
+    for phrase, name in vocab.table("actors", "positions").items():
+        lex[vocab.squash(phrase)] = ("actor", name)
+    for kind in vocab.KINDS:
+        for phrase in vocab.words("actions", kind):
+            lex[vocab.squash(phrase)] = ("verb", kind)
+    for key in ("to", "by"):
+        for phrase in vocab.words("amounts", key):
+            lex.setdefault(vocab.squash(phrase), (key, phrase))
+    for phrase in vocab.words("speech", "say"):
+        lex.setdefault(vocab.squash(phrase), ("say", phrase))
+    for phrase in vocab.words("streets", "names"):
+        lex[vocab.squash(phrase)] = ("street", phrase)
+    for phrase in vocab.words("streets", "preflop"):
+        lex[vocab.squash(phrase)] = ("street", "preflop")
+    for phrase in vocab.words("speech", "silent"):
+        lex[vocab.squash(phrase)] = ("silent", phrase)
+    return lex
+
+
+def _colour(word: str) -> int | None:
+    colours = vocab.chip_colours()
+    return colours.get(word) or (colours.get(word[:-1]) if word.endswith("s") else None)
+
+
+def tag(toks: list[Token]) -> list[Tag]:
+    """Label the tokens from the vocabulary, longest phrase first."""
+    out: list[Tag] = []
+    i = 0
+    while i < len(toks):
+        taken = _tag_at(toks, i, out)
+        i += taken
+    return out
+
+
+def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
+    """Tag the token(s) at ``i``; return how many were consumed."""
+    t = toks[i]
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if t.kind == "stakes":
+        out.append(Tag("stakes", t.text, t.value))
+        return 1
+    if t.kind == "punct":
+        out.append(Tag("break" if t.text in ".;!?" else "comma", t.text))
+        return 1
+    if t.kind == "amount":
+        return _tag_amount(t, nxt, toks, i, out)
+    seat = re.fullmatch(r"s(\d+)", t.text)
+    if seat or (t.text == "seat" and nxt is not None and nxt.kind == "amount"):
+        out.append(Tag("actor", t.text, f"Seat {int(seat.group(1)) if seat else nxt.value}"))
+        return 1 if seat else 2
+    count = vocab.table("amounts", "counts").get(t.text)
+    if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text):
+        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(count, _colour(nxt.text) or 0)))
+        return 2
+    lex = _lexicon()
+    for n in range(min(_MAX_PHRASE, len(toks) - i), 0, -1):
+        span = toks[i:i + n]
+        if any(s.kind not in ("word", "amount") for s in span):
+            continue
+        hit = lex.get("".join(vocab.squash(s.text) for s in span))
+        if hit:
+            out.append(Tag(hit[0], " ".join(s.text for s in span), hit[1]))
+            return n
+    out.append(Tag("joiner" if t.text in _BREAK_WORDS else "other", t.text))
+    return 1
+
+
+def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: list[Tag]) -> int:
+    """An amount, or a chip count when a colour or "chips" follows ("3 blacks", "2 500 chips")."""
+    if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
+        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(t.value, _colour(nxt.text) or 0)))
+        return 2
+    out.append(Tag("amount", t.text, t.value))
+    return 1
+
+
+def parse(text: str) -> ActionLog:
+    """The action log of a description: events in order, the stakes, what is asked."""
+    doc = Doc(text)
+    tags = tag(tokens(doc.nums))
+    log = ActionLog()
+    for tg in tags:
+        if tg.kind == "stakes" and tg.value and log.big_blind is None:
+            log.small_blind, log.big_blind = tg.value  # type: ignore[misc]
+    _events(tags, log)
+    _resolve_by(log)
+    log.asks = asks(doc.low)
+    return log
+
+
+def _resolve_by(log: ActionLog) -> None:
+    """A raise told by its increase ("raises 600 more") gets its total too, from the bet it raised.
+
+    This is reading, not ruling: the total is what the words mean (the bet faced plus the increase).
+    """
+    current = (log.big_blind or 0) if log.street == "preflop" else 0
+    for e in log.events:
+        if e.by is not None and e.to is None and e.action in ("bet", "raise", "all-in"):
+            e.to = current + e.by
+        if e.to is not None and e.action in ("bet", "raise", "all-in"):
+            current = max(current, e.to)
+
+
+def _events(tags: list[Tag], log: ActionLog) -> None:
+    """The grammar: actor ... verb [to|by] [amount|chips], clause by clause."""
+    actor: str | None = None
+    speaking = False  # after "says", a verb is words said ("says raise", "says he meant to bet"), not a deed
+    for i, tg in enumerate(tags):
+        if tg.kind == "street" and not log.events:
+            log.street = str(tg.value)
+        elif tg.kind in ("break", "comma", "joiner"):
+            actor = None if tg.kind == "break" else actor
+            speaking = False
+        elif tg.kind == "say":
+            speaking = True
+        elif tg.kind == "actor" and not speaking:
+            actor = str(tg.value)
+        elif tg.kind == "verb" and speaking and log.events and log.events[-1].actor == actor:
+            log.events[-1].said = _action_kind(str(tg.value), log)
+        elif tg.kind == "verb" and actor is not None and not speaking and not (i and tags[i - 1].kind == "to"):
+            log.events.append(_event(actor, str(tg.value), tags[i + 1:], log))
+
+
+def _event(actor: str, kind: str, rest: list[Tag], log: ActionLog) -> Event:
+    """One event from its verb and what follows it up to the next clause."""
+    ev = Event(actor=actor, action=_action_kind(kind, log))
+    mode = "to"
+    for j, tg in enumerate(rest):
+        if tg.kind in ("break", "comma", "joiner", "verb", "actor"):
+            break
+        value = _amount_of(tg)
+        if tg.kind == "by":
+            mode = "by"
+        elif value is not None and ev.to is None and ev.by is None:
+            # "raises by 200" and "raises 200 more" are an increase; otherwise the amount is the total.
+            after_by = j + 1 < len(rest) and rest[j + 1].kind == "by"
+            if mode == "by" or after_by:
+                ev.by = value
+            else:
+                ev.to = value
+        elif tg.kind == "chips" and isinstance(tg.value, Chips):
+            ev.chips = tg.value
+        elif tg.kind == "silent":
+            ev.silent = True
+    if ev.action in ("check", "fold"):
+        ev.to = ev.by = None
+    return ev
+
+
+def _amount_of(tg: Tag) -> int | None:
+    """An amount tag's value, or a small number left as a word ("bets two": text2num keeps words under ten)."""
+    if tg.kind == "amount" and isinstance(tg.value, int):
+        return tg.value
+    return _small_number(tg.text) if tg.kind == "other" else None
+
+
+def _small_number(word: str) -> int | None:
+    """A count word as a number ("two" -> 2), but not the article "a" or "single"."""
+    if word in ("a", "an", "single"):
+        return None
+    return vocab.table("amounts", "counts").get(word)
+
+
+def _action_kind(kind: str, log: ActionLog) -> str:
+    """The vocabulary's kind as an event's action: "open" is a raise over the blind, "all_in" is "all-in"."""
+    if kind == "open":
+        return "raise" if log.street == "preflop" else "bet"
+    return {"all_in": "all-in"}.get(kind, kind)
+
+
+@cache
+def _ask_patterns() -> dict[str, re.Pattern[str]]:
+    return {key: re.compile(r"\b" + vocab.alternation(vocab.words("asks", key)) + r"\b")
+            for key in vocab.data()["asks"]}
+
+
+def asks(low: str) -> set[str]:
+    """What the question asks for: "min_raise", "change", "call"."""
+    return {key for key, pat in _ask_patterns().items() if pat.search(low)}

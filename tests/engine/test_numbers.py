@@ -1,0 +1,44 @@
+"""Amounts are exact integers end to end: read exactly or refused, in any script, through invisible characters."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.understanding.common import parse_amount
+from engine.understanding.extract import extract_facts
+from rules_index import get_index
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("1,500", 1500), ("1.5k", 1500), ("1k5", 1500), ("5k", 5000), ("1k05", 1050), ("0.5k", 500),
+    ("1" * 40, int("1" * 40)), ("٣٠٠", 300), ("３００", 300), ("2\u200b5", 25),
+    ("1e309", None), ("12.5", None), ("1" * 41, None), ("inf", None), ("nan", None),
+])
+def test_exact_amounts(text: str, value: int | None) -> None:
+    assert parse_amount(text) == value
+
+
+def test_forty_digit_amount_is_exact_in_the_facts() -> None:
+    big = 1234567890123456789012345678901234567890
+    f, _ = extract_facts(f"blinds 50/100, utg opens to {big}, what is the min raise?")
+    assert f.actions and f.actions[0].amount == big
+
+
+def test_exponent_is_not_one() -> None:
+    f, _ = extract_facts("blinds 50/100, utg opens to 1e309")
+    assert not any(a.amount == 1 for a in f.actions or [])
+
+
+def test_zero_width_inside_a_number_is_removed() -> None:
+    f, _ = extract_facts("facing 2\u200b5, he drops a single 100 silently")
+    assert f.bet_faced == 25 and f.chips_put_out == 100
+
+
+def test_arabic_indic_digits_read() -> None:
+    f, _ = extract_facts("blinds ٥٠/١٠٠, utg opens to ٣٠٠, co 3-bets to ٩٠٠, min 4-bet?")
+    assert f.big_blind == 100 and [a.amount for a in f.actions or []] == [300, 900]
+
+
+@pytest.mark.parametrize("query", ["١.٤.٢", "１.４.２", "1.4\u200b.2"])
+def test_rule_lookup_reads_other_digits(query: str) -> None:
+    assert get_index().lookup(query).id == "1.4.2"
