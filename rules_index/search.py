@@ -92,25 +92,35 @@ class Lexicon:
                        + r")(?![\w/])")
             if self.respellings else None
         )
-        phrases: list[tuple[str, int]] = []
-        for i, c in enumerate(concepts):
-            for s in c.say:
-                phrases.append((normalize(s), i))
-        # Longest phrases first so "all in" wins over "in".
-        phrases.sort(key=lambda p: -len(p[0]))
-        self._patterns = [
-            (p, re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
-        ]
+        self._compiled: list[tuple[str, re.Pattern[str], int]] | None = None
+
+    @property
+    def _patterns(self) -> list[tuple[str, re.Pattern[str], int]]:
+        """One pattern per phrase, compiled on first use: hundreds of them, and a clause lookup needs none."""
+        if self._compiled is None:
+            phrases = [(normalize(s), i) for i, c in enumerate(self.concepts) for s in c.say]
+            # Longest phrases first so "all in" wins over "in".
+            phrases.sort(key=lambda p: -len(p[0]))
+            self._compiled = [
+                (p, re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
+            ]
+        return self._compiled
 
     @classmethod
     def load(cls, path: Path, clause_terms_path: Path | None = None) -> Lexicon:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
-        per_clause: dict[str, list[str]] = {}
+        terms_data: dict[str, Any] = {}
         if clause_terms_path is not None and clause_terms_path.is_file():
             with clause_terms_path.open("rb") as fh:
-                per_clause = {str(k): [str(x) for x in v] for k, v in tomllib.load(fh).get("terms", {}).items()}
-        return cls([Concept(tuple(c["say"]), c["means"]) for c in data.get("concept", [])],
+                terms_data = tomllib.load(fh)
+        return cls.from_data(data, terms_data)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], terms_data: dict[str, Any] | None = None) -> Lexicon:
+        """From parsed ``lexicon.toml`` and ``clause_terms.toml``; ``KeyError``/``TypeError`` when malformed."""
+        per_clause = {str(k): [str(x) for x in v] for k, v in (terms_data or {}).get("terms", {}).items()}
+        return cls([Concept(tuple(str(x) for x in c["say"]), str(c["means"])) for c in data.get("concept", [])],
                    {str(k): str(v) for k, v in data.get("respell", {}).items()}, per_clause)
 
     def respell(self, text: str) -> str:

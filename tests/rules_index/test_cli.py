@@ -11,6 +11,8 @@ from rules_index import get_index
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOR = [sys.executable, "-m", "bot.cli"]
+RULE_KEYS = {"kind", "id", "title", "text", "parent", "children", "section", "rulebook_version", "error",
+             "suggestions"}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -25,7 +27,7 @@ def test_rule_text() -> None:
 
 def test_rule_json_shape() -> None:
     obj = json.loads(run("rule", "--json", "1.1.2").stdout)
-    assert set(obj) == {"id", "title", "text", "parent", "children", "section", "rulebook_version"}
+    assert set(obj) == RULE_KEYS and obj["kind"] == "clause" and obj["error"] is None
     assert obj["children"] == ["1.1.2.1", "1.1.2.2"] and obj["title"] == "Bet" and obj["parent"] == "1.1"
 
 
@@ -33,7 +35,7 @@ def test_rule_not_found_json() -> None:
     p = run("rule", "--json", "1.4.9")
     obj = json.loads(p.stdout)
     assert p.returncode == 1
-    assert set(obj) == {"error", "suggestions"} and "1.4.2" in obj["suggestions"]
+    assert set(obj) == RULE_KEYS and obj["kind"] == "not_found" and "1.4.2" in obj["suggestions"]
 
 
 def test_rule_jsonl_resolves_every_id_in_order() -> None:
