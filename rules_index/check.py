@@ -57,13 +57,21 @@ def _wording(c: Clause) -> str:
     return " ".join(f"{c.title or ''} {c.text}".split())
 
 
-def word_diff(old: str, new: str) -> str:
-    """``[-old words-]{+new words+}`` inline, the way ``git diff --word-diff`` shows it."""
+def word_diff(old: str, new: str, context: int = 6) -> str:
+    """``[-old words-]{+new words+}`` inline, the way ``git diff --word-diff`` shows it.
+
+    Long unchanged runs are cut to ``context`` words either side, so one changed word in a long clause
+    reads as a change, not as the whole clause again.
+    """
     a, b = old.split(), new.split()
     out: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+    ops = difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes()
+    for n, (op, i1, i2, j1, j2) in enumerate(ops):
         if op == "equal":
-            out.extend(a[i1:i2])
+            same = a[i1:i2]
+            head = same[:context] if n > 0 else []
+            tail = same[-context:] if n < len(ops) - 1 else []
+            out.extend(same if len(same) <= len(head) + len(tail) + 1 else [*head, "…", *tail])
             continue
         if i2 > i1:
             out.append("[-" + " ".join(a[i1:i2]) + "-]")
@@ -158,7 +166,7 @@ def check_file(path: str | Path) -> Report:
     from rules_index import get_index
     from rules_index.index import read_rulebook
 
-    new = read_rulebook(Path(path))
+    new = read_rulebook(Path(path), "new rulebook")
     return check_book(get_index().book, new)
 
 

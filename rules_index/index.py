@@ -186,12 +186,12 @@ def load_index(rulebook_path: Path, lexicon_path: Path, terms_path: Path | None 
     return RulesIndex(book, lexicon)
 
 
-def read_rulebook(path: Path) -> Rulebook:
-    """The rulebook at ``path``, or ``ConfigError`` saying why it cannot be used."""
+def read_rulebook(path: Path, what: str = "rulebook.path") -> Rulebook:
+    """The rulebook at ``path``, or ``ConfigError`` saying why it cannot be used (``what`` names the setting)."""
     try:
         book = load_rulebook(path)
     except FileNotFoundError:
-        raise ConfigError(f"rulebook.path: file not found: {path}") from None
+        raise ConfigError(f"{what}: file not found: {path}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: the rulebook is not valid UTF-8 text") from None
     except OSError as exc:
