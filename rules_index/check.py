@@ -192,3 +192,30 @@ def report_text(report: Report, *, words: bool = True, limit: int = 40) -> str:
             lines.append(f"  ... and {len(report.dangling) - limit} more")
     lines.extend(report.notes)
     return "\n".join(lines)
+
+
+# -- switching a running Floor ------------------------------------------------------------
+def reload_configured() -> tuple[Report, bool]:
+    """Check the configured rulebook file against the one in use and, if clean, answer from it from now on.
+
+    The config is read again (the path may have been pointed at a new file).  Returns the report and
+    whether the switch happened; ``ConfigError`` when the config or the new file cannot be used at all.
+    Caches built from the old book (the example-question vote) are dropped so nothing mixes the two.
+    """
+    import sys
+
+    from rules_index.config import load_settings
+    from rules_index.index import activate, get_index, load_index
+
+    settings = load_settings()
+    terms = settings.clause_terms_path if settings.clause_terms_path.is_file() else None
+    fresh = load_index(settings.rulebook_path, settings.lexicon_path, terms)
+    report = check_book(get_index().book, fresh.book)
+    if report.broken:
+        return report, False
+    fresh.searcher  # noqa: B018 - build the search index before the switch, not inside the next question
+    activate(fresh)
+    topics = sys.modules.get("engine.understanding.topics")
+    if topics is not None and hasattr(topics, "topic_votes"):
+        topics.topic_votes.cache_clear()
+    return report, True
