@@ -100,12 +100,11 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
     owned = store is None
     if store is None:
         try:
-            from bot.store import Store
-
-            store = Store.open()
             from bot.ruling_log import read_only_warning
+            from bot.store import Store
             from rules_index.config import default_settings
 
+            store = Store.open()
             warning = read_only_warning(default_settings())
             if warning:
                 say(f"({warning})")
