@@ -42,7 +42,8 @@ class ConfigError(Exception):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # defer_build: each section is validated inside Settings, so only Settings builds a validator at start-up.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class RulebookSettings(_Strict):
@@ -95,12 +96,12 @@ class Settings(BaseModel):
     """Everything in ``config.toml``; ``base_dir`` anchors relative paths."""
 
     base_dir: Path = PROJECT_ROOT
-    rulebook: RulebookSettings = RulebookSettings()
+    rulebook: RulebookSettings = Field(default_factory=RulebookSettings)
     # A chip's value must be positive: a zero or negative chip would turn "a black chip" into a refund.
     chips: dict[str, ChipValue] = Field(default_factory=lambda: dict(DEFAULT_CHIPS))
-    search: SearchSettings = SearchSettings()
-    discord: DiscordSettings = DiscordSettings()
-    store: StoreSettings = StoreSettings()
+    search: SearchSettings = Field(default_factory=SearchSettings)
+    discord: DiscordSettings = Field(default_factory=DiscordSettings)
+    store: StoreSettings = Field(default_factory=StoreSettings)
 
     def resolve(self, p: Path) -> Path:
         return p if p.is_absolute() else (self.base_dir / p)
