@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -73,6 +72,8 @@ def _utf8_streams() -> None:
 
 
 def _emit(obj: dict[str, Any], out: TextIO) -> None:
+    import json  # only the --json and --jsonl paths pay for it
+
     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
