@@ -68,3 +68,16 @@ def test_cli_does_not_import_discord() -> None:
     code = "import sys; from bot.cli import main; main(['rule', '1.1']); assert 'discord' not in sys.modules"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0, p.stderr
+
+
+def test_rule_and_search_build_only_what_they_need() -> None:
+    """A lookup loads no search stack and no engine; a search loads no engine (no reader, no example index)."""
+    code = ("import sys; from bot.cli import main; main([{args}]); "
+            "print('LOADED:' + ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & {{{banned}}})))")
+    rule = subprocess.run([sys.executable, "-c", code.format(args="'rule', '1.4.2'", banned=(
+        "'engine', 'bm25s', 'numpy', 'snowballstemmer', 'discord', 'sqlalchemy'"))],
+        capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert rule.returncode == 0 and rule.stdout.splitlines()[-1] == "LOADED:", rule.stdout[-200:] + rule.stderr
+    search = subprocess.run([sys.executable, "-c", code.format(args="'search', 'string bet'", banned=(
+        "'engine', 'discord', 'sqlalchemy'"))], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert search.returncode == 0 and search.stdout.splitlines()[-1] == "LOADED:", search.stdout[-300:]
