@@ -21,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = [sys.executable, "-c", "import pydantic, rapidfuzz"]
+# ``import pydantic`` is lazy: it does not load BaseModel.  This shows what defining any model costs on top.
+MODELS = [sys.executable, "-c", "import pydantic, rapidfuzz\nclass M(pydantic.BaseModel):\n    x: int = 0\nM()"]
 RULE = [sys.executable, "-m", "bot.cli", "rule", "1.4.2"]
 SEARCH = [sys.executable, "-m", "bot.cli", "search", "string bet"]
 
@@ -32,7 +34,7 @@ def once(cmd: list[str]) -> float:
 
 
 def measure(runs: int) -> dict[str, list[float]]:
-    commands = {"baseline": BASELINE, "rule": RULE, "search": SEARCH}
+    commands = {"baseline": BASELINE, "+model": MODELS, "rule": RULE, "search": SEARCH}
     times: dict[str, list[float]] = {name: [] for name in commands}
     for cmd in commands.values():
         once(cmd)  # warm the file cache and the bytecode
