@@ -26,7 +26,7 @@ from rules_index.config import Settings, default_settings
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.rules", "bot.cogs.rulings", "bot.cogs.staff", "bot.cogs.quiz")
+EXTENSIONS = ("bot.cogs.rules", "bot.cogs.rulings", "bot.cogs.staff", "bot.cogs.quiz", "bot.cogs.rulebook")
 
 
 # -- checks ----------------------------------------------------------------------------------------

@@ -3,21 +3,77 @@
 Every shell and every check goes through here, so the ``--json`` and
 ``--jsonl`` shapes are a contract: add keys if needed, never rename them.
 discord.py is imported only by the subcommands that start the bot.
+
+Exit codes, the same for ``rule``, ``search`` and ``ruling``:
+
+* 0: answered;
+* 1: not found, or not answerable (no such clause, no search result, a
+  question the book does not cover);
+* 2: usage or configuration (an empty or over-long query, a bad option, a
+  broken ``config.toml`` or rulebook).
+
+``--jsonl`` exits 0 once every line is answered: each line's object says how
+it went.  Bytes that are not UTF-8, in arguments or on stdin, are read with
+the replacement character under any locale, and output is always UTF-8.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 MAX_INPUT = 2000
+K_RANGE = (1, 25)
+EXIT_OK, EXIT_NOT_FOUND, EXIT_USAGE = 0, 1, 2
+# Ruling kinds that are not an answer; every other kind (new ones included) counts as answered.
+NOT_ANSWERED = frozenset({"error", "uncovered", "unclear"})
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as given (exit code 2)."""
+
+
+def clean(text: str) -> str:
+    """``text`` as valid Unicode: bytes that were not UTF-8 become U+FFFD.
+
+    Python hands undecodable argv bytes over as lone surrogates, which would crash the first
+    ``print`` and, echoed into JSON, make the output line itself invalid UTF-8.
+    """
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace").encode(
+            "utf-8", "replace").decode("utf-8")
+
+
+def stdin_lines() -> Iterable[str]:
+    """stdin one line at a time, decoded as UTF-8 with replacement whatever the locale says."""
+    buf = getattr(sys.stdin, "buffer", None)
+    if buf is None:  # already text (tests pass a StringIO)
+        yield from (clean(line) for line in sys.stdin)
+        return
+    for raw in buf:
+        yield raw.decode("utf-8", "replace")
+
+
+def _utf8_streams() -> None:
+    """Write UTF-8 whatever the locale: a strict-ASCII stdout must not turn a ruling into a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            try:
+                stream.reconfigure(encoding="utf-8", errors="replace")
+            except (ValueError, io.UnsupportedOperation):
+                pass
 
 
 def _emit(obj: dict[str, Any], out: TextIO) -> None:
+    import json  # only the --json and --jsonl paths pay for it
+
     out.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
@@ -30,122 +86,219 @@ def _input_error(text: str) -> str | None:
     return None
 
 
-def _batch(lines: Iterable[str], answer: Callable[[str], dict[str, Any]], out: TextIO) -> int:
-    """One JSON object per input line, in order; a bad line gets an error object."""
-    for raw in lines:
+def _batch(answer: Callable[[str], dict[str, Any]], failed: Callable[[str], dict[str, Any]],
+           out: TextIO) -> int:
+    """One JSON object per input line, in order; a bad line gets ``failed``'s error object, same keys."""
+    for raw in stdin_lines():
         line = raw.rstrip("\r\n")
         try:
             obj = answer(line)
         except Exception as exc:  # one bad line must not end the batch
-            obj = {"error": f"internal error: {type(exc).__name__}", "input": line[:200]}
+            from rules_index.config import ConfigError
+
+            if isinstance(exc, ConfigError):
+                raise
+            obj = failed(f"internal error: {type(exc).__name__}")
         _emit(obj, out)
         out.flush()
-    return 0
+    return EXIT_OK
+
+
+def _no_args_with_jsonl(args: argparse.Namespace, words: list[str]) -> None:
+    if args.jsonl and words:
+        raise UsageError("--jsonl reads one query a line from stdin; give no query on the command line")
 
 
 # -- rule ----------------------------------------------------------------------
+def rule_error(message: str, suggestions: list[str] | None = None, kind: str = "error") -> dict[str, Any]:
+    """A rule answer that is not a clause: every key of a clause object, plus ``error`` and ``suggestions``."""
+    from rules_index import get_index
+
+    return {"kind": kind, "id": None, "title": None, "text": None, "parent": None, "children": [],
+            "section": None, "rulebook_version": get_index().version, "error": message,
+            "suggestions": list(suggestions or [])}
+
+
 def rule_obj(query: str) -> dict[str, Any]:
-    from bot.render import clause_json, not_found_json
+    from bot.render import clause_json
     from rules_index import NotFound, get_index
 
     err = _input_error(query)
     if err:
-        return {"error": err, "suggestions": []}
+        return rule_error(err)
     ix = get_index()
     found = ix.lookup(query)
-    return not_found_json(found) if isinstance(found, NotFound) else clause_json(ix, found)
+    if isinstance(found, NotFound):
+        return rule_error(found.error, found.suggestions, kind="not_found")
+    return {"kind": "clause", **clause_json(ix, found), "error": None, "suggestions": []}
+
+
+def rule_queries(words: list[str]) -> list[str]:
+    """``1.4.2 3.1`` is two clauses; ``shuffling procedure`` or ``rule 1.4.2`` is one query."""
+    from rules_index import parse_clause_id
+
+    ids = [w for w in words if parse_clause_id(w) is not None]
+    if len(ids) < 2:
+        return [" ".join(words)]
+    if len(ids) != len(words):
+        raise UsageError("give several clause numbers (floor rule 1.4.2 3.1) or one title, not both")
+    return ids
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
     from bot.render import clause_text, not_found_text
     from rules_index import NotFound, get_index
 
+    words = [clean(w) for w in args.id]
+    _no_args_with_jsonl(args, words)
     if args.jsonl:
-        return _batch(sys.stdin, rule_obj, sys.stdout)
-    query = " ".join(args.id)
-    if args.json:
-        obj = rule_obj(query)
-        _emit(obj, sys.stdout)
-        return 1 if "error" in obj else 0
-    err = _input_error(query)
-    if err:
-        print(err)
-        return 1
-    ix = get_index()
-    found = ix.lookup(query)
-    if isinstance(found, NotFound):
-        print(not_found_text(found))
-        return 1
-    print(clause_text(ix, found))
-    return 0
+        return _batch(rule_obj, rule_error, sys.stdout)
+    status = EXIT_OK
+    for query in rule_queries(words):
+        err = _input_error(query)
+        if args.json:
+            obj = rule_obj(query)
+            _emit(obj, sys.stdout)
+            status = max(status, EXIT_USAGE if err else EXIT_OK if obj["error"] is None else EXIT_NOT_FOUND)
+            continue
+        if err:
+            raise UsageError(err)
+        ix = get_index()
+        found = ix.lookup(query)
+        if isinstance(found, NotFound):
+            print(not_found_text(found))
+            status = EXIT_NOT_FOUND
+        else:
+            print(clause_text(ix, found))
+    return status
 
 
 # -- search --------------------------------------------------------------------
+def search_error(message: str, query: str = "") -> dict[str, Any]:
+    from rules_index import get_index
+
+    return {"kind": "error", "query": query[:200], "results": [], "rulebook_version": get_index().version,
+            "error": message}
+
+
 def search_obj(query: str, k: int = 5) -> dict[str, Any]:
     from bot.render import search_json
     from rules_index import get_index
 
     err = _input_error(query)
     if err:
-        return {"query": query[:200], "error": err, "results": []}
+        return search_error(err, query)
     ix = get_index()
-    return search_json(ix, query, ix.search(query, k=k))
+    return {"kind": "search", **search_json(ix, query, ix.search(query, k=k)), "rulebook_version": ix.version,
+            "error": None}
+
+
+def k_option(text: str) -> int:
+    """``-k``: how many results, 1 to 25; anything else is a usage error, not a silent clamp."""
+    try:
+        k = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from {K_RANGE[0]} to {K_RANGE[1]}") from None
+    if not K_RANGE[0] <= k <= K_RANGE[1]:
+        raise argparse.ArgumentTypeError(f"must be from {K_RANGE[0]} to {K_RANGE[1]}")
+    return k
 
 
 def cmd_search(args: argparse.Namespace) -> int:
     from bot.render import search_text
     from rules_index import get_index
 
-    k = max(1, min(args.k, 25))
+    k = args.k
+    if k is None:
+        from rules_index.config import default_settings
+
+        k = default_settings().search.default_k
+    words = [clean(w) for w in args.text]
+    _no_args_with_jsonl(args, words)
     if args.jsonl:
-        return _batch(sys.stdin, lambda q: search_obj(q, k), sys.stdout)
-    query = " ".join(args.text)
-    if args.json:
-        _emit(search_obj(query, k), sys.stdout)
-        return 0
+        return _batch(lambda q: search_obj(q, k), search_error, sys.stdout)
+    query = " ".join(words)
     err = _input_error(query)
+    if args.json:
+        obj = search_obj(query, k)
+        _emit(obj, sys.stdout)
+        return EXIT_USAGE if err else EXIT_OK if obj["results"] else EXIT_NOT_FOUND
     if err:
-        print(err)
-        return 1
+        raise UsageError(err)
     ix = get_index()
-    print(search_text(ix, query, ix.search(query, k=k)))
-    return 0
+    hits = ix.search(query, k=k)
+    print(search_text(ix, query, hits))
+    return EXIT_OK if hits else EXIT_NOT_FOUND
 
 
 # -- ruling --------------------------------------------------------------------
+def ruling_error(message: str) -> dict[str, Any]:
+    """An error with exactly the keys of a ruling: built by the engine's own model, so new keys follow."""
+    from engine.result import Ruling
+    from rules_index import get_index
+
+    return Ruling(kind="error", outcome=message, rulebook_version=get_index().version).to_json()
+
+
 def ruling_obj(text: str) -> dict[str, Any]:
     from engine import answer
 
     err = _input_error(text)
     if err:
-        return {"kind": "error", "outcome": err, "citations": [], "assumptions": [],
-                "alternatives": [], "follow_up": [], "confidence": 0.0, "facts": {}}
+        return ruling_error(err)
     return answer(text).to_json()
 
 
 def cmd_ruling(args: argparse.Namespace) -> int:
+    _check_rule_citations()
+    words = [clean(w) for w in args.text]
+    _no_args_with_jsonl(args, words)
     if args.jsonl:
-        return _batch(sys.stdin, ruling_obj, sys.stdout)
-    text = " ".join(args.text)
-    if args.json:
-        _emit(ruling_obj(text), sys.stdout)
-        return 0
-    from bot.render import ruling_text
+        return _batch(ruling_obj, ruling_error, sys.stdout)
+    text = " ".join(words)
+    err = _input_error(text)
+    if err and args.json:
+        _emit(ruling_error(err), sys.stdout)
+        return EXIT_USAGE
+    if err:
+        raise UsageError(err)
     from engine import answer
 
-    err = _input_error(text)
-    if err:
-        print(err)
-        return 1
-    print(ruling_text(answer(text)))
-    return 0
+    ruling = answer(text)
+    if args.json:
+        _emit(ruling.to_json(), sys.stdout)
+    else:
+        from bot.render import ruling_text
+
+        print(ruling_text(ruling))
+    return EXIT_NOT_FOUND if ruling.kind in NOT_ANSWERED else EXIT_OK
+
+
+def _check_rule_citations() -> None:
+    """Refuse to rule from a rulebook that lost clauses the rules cite (``ConfigError``)."""
+    from rules_index import get_index
+    from rules_index.check import require_rule_citations
+
+    require_rule_citations(get_index().book)
+
+
+# -- rulebook ------------------------------------------------------------------
+def cmd_rulebook_check(args: argparse.Namespace) -> int:
+    from rules_index.check import check_file, report_text
+
+    report = check_file(args.file)
+    print(report_text(report, words=not args.brief))
+    return EXIT_NOT_FOUND if report.broken else EXIT_OK
 
 
 # -- shells --------------------------------------------------------------------
 def cmd_console(args: argparse.Namespace) -> int:
     from bot.console import run_console
 
-    return run_console()
+    _check_rule_citations()
+    buf = getattr(sys.stdin, "buffer", None)
+    stdin = io.TextIOWrapper(buf, encoding="utf-8", errors="replace") if buf is not None else sys.stdin
+    return run_console(stdin=stdin, stdout=sys.stdout)
 
 
 def cmd_discord(args: argparse.Namespace) -> int:
@@ -165,6 +318,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_quiz(args: argparse.Namespace) -> int:
     from bot.console import run_quiz_console
 
+    _check_rule_citations()
     return run_quiz_console(section=args.section, user=args.user)
 
 
@@ -188,30 +342,35 @@ def cmd_train(args: argparse.Namespace) -> int:
     return 0
 
 
+def _query_command(sub: Any, name: str, helptext: str, arg: str, arghelp: str | None = None) -> Any:
+    sp = sub.add_parser(name, help=helptext)
+    sp.add_argument(arg, nargs="*", help=arghelp)
+    g = sp.add_mutually_exclusive_group()
+    g.add_argument("--json", action="store_true", help="print one JSON object")
+    g.add_argument("--jsonl", action="store_true", help="read one query a line from stdin")
+    return sp
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="floor", description="Floor: the Poker Ape rules assistant.")
+    p = argparse.ArgumentParser(prog="floor", description="Floor: the Poker Ape rules assistant.",
+                                epilog="Exit codes: 0 answered, 1 not found or not answerable, "
+                                       "2 usage or configuration error.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    def fmt(sp: argparse.ArgumentParser) -> None:
-        g = sp.add_mutually_exclusive_group()
-        g.add_argument("--json", action="store_true", help="print one JSON object")
-        g.add_argument("--jsonl", action="store_true", help="read one query a line from stdin")
-
-    sp = sub.add_parser("rule", help="show a clause by number or title")
-    sp.add_argument("id", nargs="*", help="clause number (1.4.2) or title (shuffling procedure)")
-    fmt(sp)
+    sp = _query_command(sub, "rule", "show clauses by number, or one by title", "id",
+                        "clause numbers (1.4.2 3.1) or a title (shuffling procedure)")
     sp.set_defaults(func=cmd_rule)
-
-    sp = sub.add_parser("search", help="rank clauses for a question in card-room language")
-    sp.add_argument("text", nargs="*")
-    sp.add_argument("-k", type=int, default=5, help="how many results (1-25)")
-    fmt(sp)
+    sp = _query_command(sub, "search", "rank clauses for a question in card-room language", "text")
+    sp.add_argument("-k", type=k_option, default=None, help="how many results (1-25; default from config.toml)")
     sp.set_defaults(func=cmd_search)
-
-    sp = sub.add_parser("ruling", help="a ruling, with citations, for a described situation")
-    sp.add_argument("text", nargs="*")
-    fmt(sp)
+    sp = _query_command(sub, "ruling", "a ruling, with citations, for a described situation", "text")
     sp.set_defaults(func=cmd_ruling)
+
+    rb = sub.add_parser("rulebook", help="work with an updated rulebook").add_subparsers(dest="action", required=True)
+    sp = rb.add_parser("check", help="compare a new rulebook with the current one and check every citation")
+    sp.add_argument("file", help="the new rulebook text")
+    sp.add_argument("--brief", action="store_true", help="list changed clauses without the word diff")
+    sp.set_defaults(func=cmd_rulebook_check)
 
     sub.add_parser("console", help="the local chat (same commands as Discord)").set_defaults(func=cmd_console)
     sub.add_parser("discord", help="start the Discord bot (needs DISCORD_TOKEN)").set_defaults(func=cmd_discord)
@@ -227,9 +386,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    from rules_index.config import ConfigError
+
+    _utf8_streams()
+    argv = [clean(a) for a in (sys.argv[1:] if argv is None else argv)]
+    parser = build_parser()
+    args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
+    except UsageError as exc:
+        print(f"floor {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ConfigError as exc:
+        print(f"floor: configuration error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -59,9 +59,9 @@ async def serve(bot: Any, token: str, stop: asyncio.Event) -> int:
 
 def run_discord() -> int:
     """Start the Discord bot; returns the process exit code."""
-    from pydantic import ValidationError
-
-    from rules_index.config import config_path, load_settings
+    from rules_index import get_index
+    from rules_index.check import require_rule_citations
+    from rules_index.config import ConfigError, load_settings
 
     token = _token()
     if token is None:
@@ -70,15 +70,14 @@ def run_discord() -> int:
         return 2
     try:
         settings = load_settings()
-    except ValidationError as exc:
-        # Name the bad keys but never echo their values: a token pasted into the config must not
-        # end up in a terminal scrollback or a log.
-        problems = "\n".join(f"  [{'.'.join(str(p) for p in e['loc'])}] {e['msg']}"
-                             for e in exc.errors(include_input=False, include_url=False))
-        print(f"{config_path()}: invalid settings:\n{problems}", file=sys.stderr)
-        return 2
-    except (OSError, ValueError) as exc:
-        print(f"{config_path()}: cannot read the settings ({type(exc).__name__})", file=sys.stderr)
+        # Parse the rulebook and check the rules' citations before connecting: a bad book must stop the
+        # start with one line, not crash inside a slash command.
+        get_index()
+        require_rule_citations(get_index().book)
+    except ConfigError as exc:
+        # The message names the key, never its value: a token pasted into the config must not end up in
+        # a terminal scrollback or a log.
+        print(f"floor: configuration error: {exc}", file=sys.stderr)
         return 2
 
     import discord

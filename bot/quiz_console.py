@@ -100,11 +100,18 @@ def run_quiz_console(section: str | None = None, user: str | None = None, stdin:
     owned = store is None
     if store is None:
         try:
+            from bot.ruling_log import read_only_warning
             from bot.store import Store
+            from rules_index.config import default_settings
 
             store = Store.open()
+            warning = read_only_warning(default_settings())
+            if warning:
+                say(f"({warning})")
         except Exception as exc:  # the quiz still works; it just cannot remember
-            say(f"(Progress will not be saved: the store could not be opened: {type(exc).__name__}: {exc})")
+            from bot.ruling_log import store_problem
+
+            say(f"({store_problem(exc, default_settings(), 'the quiz still asks, but progress is not saved')})")
             store = None
 
     session_right = session_answered = 0

@@ -7,11 +7,12 @@ helpers are the ``--json`` contract of ``bot.cli`` and keep their shapes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.reply import Reply
-from rules_index import Clause, NotFound, RulesIndex
-from rules_index.search import Hit
+if TYPE_CHECKING:  # types only: ``floor rule`` should not pay for importing the reply and search modules
+    from bot.reply import Reply
+    from rules_index import Clause, NotFound, RulesIndex
+    from rules_index.search import Hit
 
 
 def clause_json(ix: RulesIndex, c: Clause) -> dict[str, Any]:

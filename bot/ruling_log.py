@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -125,15 +127,67 @@ class NoLog(RulingLog):
         return None
 
 
+def store_location(settings: Any) -> str:
+    """Where the store is, for a message: the SQLite file, or the database URL with its password hidden."""
+    url = (settings.store.database_url or "").strip()
+    if not url:
+        return str(settings.sqlite_path)
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # an unparsable URL is shown as its scheme only: it may hold a password
+        return url.split(":", 1)[0] + "://…"
+
+
+def _cause(exc: BaseException, where: str) -> str:
+    """The reason in words a room can act on (sqlite's own are terse and name no file)."""
+    text = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0] if str(exc).strip() else ""
+    low = text.lower()
+    folder = Path(where).parent if "://" not in where else None
+    if "readonly" in low or "read-only" in low or isinstance(exc, PermissionError):
+        return "it is read-only (check the file's and its folder's permissions)"
+    if "unable to open database file" in low and folder is not None:
+        if not folder.exists():
+            return f"its folder {folder} does not exist and could not be created"
+        if not os.access(folder, os.W_OK):
+            return f"its folder {folder} is not writable"
+        return "SQLite cannot open it (a folder in the way, or no permission)"
+    if "file is not a database" in low:
+        return "the file is not an SQLite database (a wrong path, or a damaged file)"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def store_problem(exc: BaseException, settings: Any, still: str) -> str:
+    """One line: which store, why it failed, and what still works (``still``)."""
+    where = store_location(settings)
+    return f"the store {where} could not be opened: {_cause(exc, where)}; {still}"
+
+
+def read_only_warning(settings: Any) -> str | None:
+    """A warning when the SQLite store exists but cannot be written: said at start, not at the first save."""
+    if (settings.store.database_url or "").strip():
+        return None
+    path = Path(settings.sqlite_path)
+    if (path.exists() and not os.access(path, os.W_OK)) or (
+            not path.exists() and path.parent.exists() and not os.access(path.parent, os.W_OK)):
+        return f"the store {path} is read-only: rulings are given but not logged, and quiz progress is not saved"
+    return None
+
+
 async def open_ruling_log(settings: Any) -> RulingLog:
     """The configured store, or a ``NoLog`` saying why it could not be opened."""
     try:
         from bot.store import Store
     except ImportError as exc:  # the store package is optional for the bot to rule
         return NoLog(f"the ruling store is not installed ({exc.name})")
+    warning = read_only_warning(settings)
+    if warning:
+        log.warning("%s", warning)
     try:
         store = await asyncio.to_thread(Store.open, settings)
     except Exception as exc:
-        log.exception("could not open the ruling store; rulings will not be logged")
-        return NoLog(f"the ruling store could not be opened ({type(exc).__name__})")
+        why = store_problem(exc, settings, "rulings are still given but not logged, and quiz progress is not saved")
+        log.error("%s", why)
+        return NoLog(why)
     return StoreLog(store)

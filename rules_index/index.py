@@ -8,12 +8,17 @@ same wherever it is asked.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from rules_index.config import ConfigError
 from rules_index.rulebook import Clause, Rulebook, load_rulebook
-from rules_index.search import ClauseSearch, Hit, Lexicon, fold_digits, words
+from rules_index.text import fold_digits
+
+if TYPE_CHECKING:  # the search module (stemmer, fuzzy matching) is imported on first search, not for a lookup
+    from rules_index.search import ClauseSearch, Hit, Lexicon
 
 # "rule 1.4.2", "r1.4.2", "§1.4.2", "clause 1.4.2.", "section 3", "1.4.2)"
 _ID_QUERY = re.compile(
@@ -50,15 +55,31 @@ def clause_ids_in(text: str) -> list[str]:
 
 
 class RulesIndex:
-    def __init__(self, book: Rulebook, lexicon: Lexicon):
+    """A rulebook with its lexicon; the lexicon may be given, or a loader called on first use.
+
+    ``floor rule 1.4.2`` needs neither the lexicon nor the search index, and compiling the lexicon's
+    patterns costs more than parsing the book, so both wait until a search asks for them.
+    """
+
+    def __init__(self, book: Rulebook, lexicon: Lexicon | Callable[[], Lexicon]):
         self.book = book
-        self.lexicon = lexicon
+        self._lexicon = lexicon
         self._searcher: ClauseSearch | None = None
+
+    @property
+    def lexicon(self) -> Lexicon:
+        from rules_index.search import Lexicon
+
+        if not isinstance(self._lexicon, Lexicon):
+            self._lexicon = self._lexicon()
+        return self._lexicon
 
     @property
     def searcher(self) -> ClauseSearch:
         """Built on first use: a lookup by number should not pay for the search index."""
         if self._searcher is None:
+            from rules_index.search import ClauseSearch
+
             self._searcher = ClauseSearch(self.book, self.lexicon)
         return self._searcher
 
@@ -109,12 +130,16 @@ class RulesIndex:
         hits = self.search(q, k=3)
         ids_mentioned = clause_ids_in(q)
         if ids_mentioned:
+            # "what does 1.4.2 say": the clause it names, if there is one (never "no such clause: 1.4.2").
             wanted = ids_mentioned[0]
-            return NotFound(wanted, self.suggest(wanted))
+            named_clause = self.book.get(wanted)
+            return named_clause if named_clause is not None else NotFound(wanted, self.suggest(wanted))
         return NotFound(q[:80], [h.id for h in hits])
 
     def by_title(self, phrase: str) -> Clause | None:
         """A clause whose title or wording contains the phrase, shallowest first."""
+        from rules_index.search import words
+
         key = " ".join(words(phrase))
         key = re.sub(r"^(the|a|an)\s+", "", key)
         key = re.sub(r"\s+(rules?|section|clause|procedure)$", lambda m: m.group(0), key)
@@ -141,36 +166,65 @@ class RulesIndex:
         return self.searcher.search(query, k=k)
 
 
-@lru_cache(maxsize=4)
-def _load(rulebook_path: str, lexicon_path: str, terms_path: str | None, mtime: float) -> RulesIndex:
-    return RulesIndex(load_rulebook(rulebook_path),
-                      Lexicon.load(Path(lexicon_path), Path(terms_path) if terms_path else None))
+def load_index(rulebook_path: Path, lexicon_path: Path, terms_path: Path | None = None) -> RulesIndex:
+    """Parse the rulebook now (a bad one fails at start, with ``ConfigError``); the lexicon on first search."""
+    from rules_index.config import read_toml
+
+    book = read_rulebook(rulebook_path)
+    if not lexicon_path.is_file():
+        raise ConfigError(f"rulebook.lexicon: file not found: {lexicon_path}")
+
+    def lexicon() -> Lexicon:
+        from rules_index.search import Lexicon
+
+        data = read_toml(lexicon_path, "lexicon")
+        terms = read_toml(terms_path, "clause terms") if terms_path is not None and terms_path.is_file() else {}
+        try:
+            return Lexicon.from_data(data, terms)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConfigError(f"{lexicon_path}: not a lexicon ({exc})") from None
+
+    return RulesIndex(book, lexicon)
 
 
-_checked: dict[str, tuple[float, RulesIndex]] = {}
-RECHECK_SECONDS = 2.0
+def read_rulebook(path: Path, what: str = "rulebook.path") -> Rulebook:
+    """The rulebook at ``path``, or ``ConfigError`` saying why it cannot be used (``what`` names the setting)."""
+    try:
+        book = load_rulebook(path)
+    except FileNotFoundError:
+        raise ConfigError(f"{what}: file not found: {path}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: the rulebook is not valid UTF-8 text") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the rulebook: {exc.strerror or type(exc).__name__}") from None
+    except ValueError as exc:
+        raise ConfigError(f"{path}: the rulebook does not parse: {exc}") from None
+    if not book.numbered_ids():
+        raise ConfigError(f"{path}: the rulebook has no numbered clauses (expected lines such as "
+                          "'1. Section' and '1.1 Clause text'); is this the right file?")
+    return book
 
 
-def get_index(rulebook_path: Path | None = None, lexicon_path: Path | None = None) -> RulesIndex:
+_active: RulesIndex | None = None
+
+
+def get_index() -> RulesIndex:
     """The index for the configured rulebook, built once per process.
 
-    The files' modification times are looked at again every couple of seconds, so a room that drops in an
-    updated rulebook sees it without a restart, and a burst of questions does not stat the disk each time.
+    It changes only through ``activate`` (``/rulebook reload`` after a clean check): a file edited
+    under a running bot is not picked up behind the staff's back, half-checked.
     """
-    import time
+    global _active
+    if _active is None:
+        from rules_index.config import default_settings
 
-    from rules_index.config import default_settings
+        s = default_settings()
+        terms_path = s.clause_terms_path if s.clause_terms_path.is_file() else None
+        _active = load_index(s.rulebook_path, s.lexicon_path, terms_path)
+    return _active
 
-    key = f"{rulebook_path}|{lexicon_path}"
-    now = time.monotonic()
-    hit = _checked.get(key)
-    if hit and now - hit[0] < RECHECK_SECONDS:
-        return hit[1]
-    s = default_settings()
-    rulebook_path = rulebook_path or s.rulebook_path
-    lexicon_path = lexicon_path or s.lexicon_path
-    terms_path = s.clause_terms_path if s.clause_terms_path.is_file() else None
-    mtime = sum(Path(p).stat().st_mtime for p in (rulebook_path, lexicon_path, terms_path) if p)
-    ix = _load(str(rulebook_path), str(lexicon_path), str(terms_path) if terms_path else None, mtime)
-    _checked[key] = (now, ix)
-    return ix
+
+def activate(ix: RulesIndex | None) -> None:
+    """Make ``ix`` the index every shell answers from (``None``: load the configured one again)."""
+    global _active
+    _active = ix

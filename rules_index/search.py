@@ -24,6 +24,7 @@ import snowballstemmer
 from rapidfuzz import fuzz, process
 
 from rules_index.rulebook import Clause, Rulebook
+from rules_index.text import fold_digits
 
 STOPWORDS = frozenset(
     """a an the and or but if then than so of to in on at by for with from as is are was were be been
@@ -43,22 +44,6 @@ _CLAUSE_NUMBER = re.compile(r"(?<![\d.,])(\d{1,2}(?:\.\d{1,2}){1,3})(?![\d,])")
 
 
 # Format characters that render as nothing: zero-width space/joiners, word joiner, BOM, soft hyphen.
-_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
-
-
-def fold_digits(text: str) -> str:
-    """Every decimal digit as its ASCII digit ("٣٠٠" -> "300", "３００" -> "300"), invisible characters removed.
-
-    Chat text copied from phones carries zero-width characters inside numbers ("2\u200b5"), and a rule
-    number typed in another script is still that rule number.
-    """
-    text = _INVISIBLE.sub("", text)
-    if text.isascii():
-        return text
-    return "".join(str(unicodedata.digit(ch)) if not ch.isascii() and unicodedata.digit(ch, None) is not None
-                   and unicodedata.category(ch) == "Nd" else ch for ch in text)
-
-
 @lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
     """Lower-case, straighten quotes, fold accents and digits; keep digits and hyphens."""
@@ -109,25 +94,35 @@ class Lexicon:
                        + r")(?![\w/])")
             if self.respellings else None
         )
-        phrases: list[tuple[str, int]] = []
-        for i, c in enumerate(concepts):
-            for s in c.say:
-                phrases.append((normalize(s), i))
-        # Longest phrases first so "all in" wins over "in".
-        phrases.sort(key=lambda p: -len(p[0]))
-        self._patterns = [
-            (p, re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
-        ]
+        self._compiled: list[tuple[str, re.Pattern[str], int]] | None = None
+
+    @property
+    def _patterns(self) -> list[tuple[str, re.Pattern[str], int]]:
+        """One pattern per phrase, compiled on first use: hundreds of them, and a clause lookup needs none."""
+        if self._compiled is None:
+            phrases = [(normalize(s), i) for i, c in enumerate(self.concepts) for s in c.say]
+            # Longest phrases first so "all in" wins over "in".
+            phrases.sort(key=lambda p: -len(p[0]))
+            self._compiled = [
+                (p, re.compile(r"(?<![a-z0-9])" + re.escape(p) + r"(?![a-z0-9])"), i) for p, i in phrases
+            ]
+        return self._compiled
 
     @classmethod
     def load(cls, path: Path, clause_terms_path: Path | None = None) -> Lexicon:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
-        per_clause: dict[str, list[str]] = {}
+        terms_data: dict[str, Any] = {}
         if clause_terms_path is not None and clause_terms_path.is_file():
             with clause_terms_path.open("rb") as fh:
-                per_clause = {str(k): [str(x) for x in v] for k, v in tomllib.load(fh).get("terms", {}).items()}
-        return cls([Concept(tuple(c["say"]), c["means"]) for c in data.get("concept", [])],
+                terms_data = tomllib.load(fh)
+        return cls.from_data(data, terms_data)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], terms_data: dict[str, Any] | None = None) -> Lexicon:
+        """From parsed ``lexicon.toml`` and ``clause_terms.toml``; ``KeyError``/``TypeError`` when malformed."""
+        per_clause = {str(k): [str(x) for x in v] for k, v in (terms_data or {}).get("terms", {}).items()}
+        return cls([Concept(tuple(str(x) for x in c["say"]), str(c["means"])) for c in data.get("concept", [])],
                    {str(k): str(v) for k, v in data.get("respell", {}).items()}, per_clause)
 
     def respell(self, text: str) -> str:

@@ -72,7 +72,7 @@ async def test_synced_commands_fit_discords_limits(table: Any) -> None:
     payload = synced_payload(table.env)
     assert {c["name"] for c in payload} == {
         "rule", "search", "ruling", "oversized-chip", "min-raise", "run-it-twice", "showdown", "help",
-        "rulings", "quiz", "leaderboard", "floor",
+        "rulings", "quiz", "leaderboard", "floor", "rulebook",
     }
     for cmd in payload:
         _check_option(cmd, cmd["name"])
@@ -93,7 +93,8 @@ async def test_synced_commands_fit_discords_limits(table: Any) -> None:
 def test_one_extension_per_area(simcord_bot: Any) -> None:
     from bot.app import EXTENSIONS
 
-    assert EXTENSIONS == ("bot.cogs.rules", "bot.cogs.rulings", "bot.cogs.staff", "bot.cogs.quiz")
+    assert EXTENSIONS == ("bot.cogs.rules", "bot.cogs.rulings", "bot.cogs.staff", "bot.cogs.quiz",
+                          "bot.cogs.rulebook")
     assert simcord_bot.allowed_mentions.to_dict() == {"parse": []}
     assert not simcord_bot.intents.message_content and not simcord_bot.intents.members
 

@@ -64,20 +64,18 @@ def test_a_token_in_the_config_is_refused_without_echoing_it(tmp_path: Path, mon
     monkeypatch.setenv("DISCORD_TOKEN", "x")
     assert run_discord() == 2
     err = capsys.readouterr().err
-    assert "[discord.token] Extra inputs are not permitted" in err
+    assert "discord.token" in err and "DISCORD_TOKEN" in err and len(err.strip().splitlines()) == 1
     assert SECRET not in err
 
 
 def test_config_values_are_validated(tmp_path: Path) -> None:
-    from pydantic import ValidationError
-
-    from rules_index.config import load_settings
+    from rules_index.config import ConfigError, load_settings
 
     for bad in ('dev_guild_id = "my server"', "view_timeout_seconds = 3600", "cooldown_seconds = -1",
                 'staff_role = ""'):
         cfg = tmp_path / "config.toml"
         cfg.write_text(f"[discord]\n{bad}\n", encoding="utf-8")
-        with pytest.raises(ValidationError):
+        with pytest.raises(ConfigError):
             load_settings(cfg)
     cfg.write_text("[discord]\ndev_guild_id = 123456789012345678\n", encoding="utf-8")
     assert load_settings(cfg).discord.dev_guild == 123456789012345678

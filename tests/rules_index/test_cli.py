@@ -11,6 +11,8 @@ from rules_index import get_index
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOR = [sys.executable, "-m", "bot.cli"]
+RULE_KEYS = {"kind", "id", "title", "text", "parent", "children", "section", "rulebook_version", "error",
+             "suggestions"}
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -25,7 +27,7 @@ def test_rule_text() -> None:
 
 def test_rule_json_shape() -> None:
     obj = json.loads(run("rule", "--json", "1.1.2").stdout)
-    assert set(obj) == {"id", "title", "text", "parent", "children", "section", "rulebook_version"}
+    assert set(obj) == RULE_KEYS and obj["kind"] == "clause" and obj["error"] is None
     assert obj["children"] == ["1.1.2.1", "1.1.2.2"] and obj["title"] == "Bet" and obj["parent"] == "1.1"
 
 
@@ -33,7 +35,7 @@ def test_rule_not_found_json() -> None:
     p = run("rule", "--json", "1.4.9")
     obj = json.loads(p.stdout)
     assert p.returncode == 1
-    assert set(obj) == {"error", "suggestions"} and "1.4.2" in obj["suggestions"]
+    assert set(obj) == RULE_KEYS and obj["kind"] == "not_found" and "1.4.2" in obj["suggestions"]
 
 
 def test_rule_jsonl_resolves_every_id_in_order() -> None:
@@ -66,3 +68,16 @@ def test_cli_does_not_import_discord() -> None:
     code = "import sys; from bot.cli import main; main(['rule', '1.1']); assert 'discord' not in sys.modules"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0, p.stderr
+
+
+def test_rule_and_search_build_only_what_they_need() -> None:
+    """A lookup loads no search stack and no engine; a search loads no engine (no reader, no example index)."""
+    code = ("import sys; from bot.cli import main; main([{args}]); "
+            "print('LOADED:' + ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & {{{banned}}})))")
+    rule = subprocess.run([sys.executable, "-c", code.format(args="'rule', '1.4.2'", banned=(
+        "'engine', 'bm25s', 'numpy', 'snowballstemmer', 'discord', 'sqlalchemy'"))],
+        capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert rule.returncode == 0 and rule.stdout.splitlines()[-1] == "LOADED:", rule.stdout[-200:] + rule.stderr
+    search = subprocess.run([sys.executable, "-c", code.format(args="'search', 'string bet'", banned=(
+        "'engine', 'discord', 'sqlalchemy'"))], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert search.returncode == 0 and search.stdout.splitlines()[-1] == "LOADED:", search.stdout[-300:]
