@@ -250,16 +250,18 @@ def counterfactuals(facts: Mapping[str, object], topic: str | None, correct: str
 
     Those facts are what changes a ruling, so each is the ruling for a
     different situation: wrong here.  A ruling that restates the right one
-    (a general summary) is dropped.
+    (a general summary) or that the engine's ruling here does not reject
+    (another true statement) is dropped.
     """
     out: list[Candidate] = []
     key = _norm(correct)
+    here = rule_on(facts, topic)
     for name, other, _cond in _flips(facts):
         r = rule_on({**facts, name: other}, topic)
-        if r is None or r.kind != "ruling":
+        if r is None or r.kind != "ruling" or here is None:
             continue
         h = headline(r.outcome)
-        if key in _norm(h) or _norm(h) in key or _restates(h, correct):
+        if key in _norm(h) or _norm(h) in key or _restates(h, correct) or not engine_rejects(here, h):
             continue
         out.append((h, OptionSource(kind="counterfactual", facts={name: other})))
     return out
@@ -358,7 +360,8 @@ def what_if_questions(sc: Scenario, rng: random.Random, book: Rulebook | None = 
         if r is None or r.kind != "ruling" or not r.citations or r.confidence < 0.6:
             continue
         correct = option_text(r)
-        if _norm(correct) in seen or any(q.id.endswith(f":{name}") for q in out):
+        if _norm(correct) in seen or any(q.id.endswith(f":{name}") for q in out) \
+                or not engine_rejects(r, option_text(base)):
             continue
         seen.add(_norm(correct))
         as_told = OptionSource(kind="counterfactual", facts={name: sc.facts[name]})

@@ -129,7 +129,12 @@ def pick_parallel(correct: str, wrong: Sequence[Candidate], rng: random.Random, 
     take_short = shorter[: k - len(take_long)]
     if len(take_long) + len(take_short) < k:  # one side ran out: fill from the other
         take_long = longer[: k - len(take_short)]
-    chosen = {id(c) for c in [*take_long, *take_short]}
+    taken = [*take_long, *take_short]
+    echoes = [c for c in wrong if c not in taken and len(set(_words(c[0])) & asked) >= echo]
+    if echoes and all(len(set(_words(c[0])) & asked) < echo for c in taken):
+        # No wrong option echoes the question as much as the right one: swap one in that does.
+        taken[-1] = echoes[0]
+    chosen = {id(c) for c in taken}
     return [c for c in wrong if id(c) in chosen]  # keep the caller's order (it is shuffled later)
 
 
