@@ -241,7 +241,7 @@ def _flips(facts: Mapping[str, object]) -> list[tuple[str, object, str]]:
         yes_no = {v for _l, v in info.options} == {True, False}
         for label, other in info.options:
             if other != value and other is not None:
-                out.append((not yes_no, name, other, f"{info.question} {label}"))
+                out.append((not yes_no, name, other, f"{info.question} {label}."))
     return [(n, v, c) for _k, n, v, c in sorted(out, key=lambda f: f[0])]
 
 
