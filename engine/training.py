@@ -4,16 +4,25 @@ Nothing here is written per clause.  Questions come from three sources, so
 the quiz grows with the project:
 
 * every scenario in ``scenarios/`` -- the right answer is what the engine
-  rules on the scenario's facts, the wrong ones are the scenario's
-  ``distractors`` (rulings people actually believe) and, for a "needs facts"
-  scenario, the rulings one would give by guessing the missing fact;
+  rules on the scenario's facts; the wrong ones are the scenario's
+  ``distractors`` (rulings people believe) that the engine's ruling
+  contradicts (``engine_rejects``), the engine's rulings had one stated fact
+  been otherwise, "first find out X" for an X already stated and, for a
+  "needs facts" scenario, the rulings one would give by guessing; and for
+  each stated fact that changes the ruling, "change one fact: what now?";
 * the rulebook's text -- procedures written as "..., followed by." steps,
   numbers written "two (2)", "when" sentences, and every rule sentence turned
   into "which of these is the rule?" against its own negation and its
   siblings', or into "which clause says this?";
-* the floor arithmetic in ``engine.betting`` -- minimum raises, short all-ins,
-  run-it-twice halves, the 3.12 add-on, the short-call make-up -- with fresh
-  numbers each time and wrong options taken from the usual mistakes.
+* the floor arithmetic -- minimum raises, short all-ins, short calls, the
+  return on a short raise, an oversized chip's change, run-it-twice halves,
+  the 3.12 add-on -- with fresh numbers each time, answered and explained by
+  ``decide`` on the drawn stakes (so a drill never disagrees with a ruling),
+  and wrong options taken from the usual mistakes.
+
+Each option records where it came from (``OptionSource``) so the tests can
+run the engine on it again; ``engine.training_options`` keeps options
+parallel, so that no blind guess pays.
 
 Everything is pure: the rulebook, the scenarios and a ``random.Random`` come in,
 questions come out.  Spaced repetition (``advance``, ``pick_next``) is pure too;

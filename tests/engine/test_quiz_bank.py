@@ -186,3 +186,37 @@ def test_export_prints_the_whole_bank_one_question_a_line_and_is_stable() -> Non
 def test_export_of_one_section() -> None:
     rows = _export("--section", "2")
     assert rows and all(r["section"] == "2" for r in rows)
+
+
+# -- the option helpers -----------------------------------------------------------------------------------
+def test_strip_clauses_takes_out_clause_numbers_and_keeps_amounts() -> None:
+    assert strip_clauses("It stands as a call (1.4.1); 1,500 goes back") == "It stands as a call; 1,500 goes back"
+    assert strip_clauses("Under 1.4.1 it is a call of 600") == "It is a call of 600"
+    assert strip_clauses("3.1 lets the supervisor order English") == "The rule lets the supervisor order English"
+
+
+def test_pick_parallel_puts_wrong_options_on_both_sides_of_the_right_length() -> None:
+    from engine.training_options import OptionSource, pick_parallel
+
+    src = OptionSource(kind="belief")
+    right = "x" * 20
+    wrong = [("y" * n, src) for n in (5, 10, 15, 19, 21, 25, 30, 40)]
+    longer_counts = Counter()
+    for seed in range(200):
+        chosen = pick_parallel(right, wrong, random.Random(seed), 3)
+        assert len(chosen) == 3
+        longer_counts[sum(len(t) > len(right) for t, _s in chosen)] += 1
+    assert set(longer_counts) == {0, 1, 2, 3}  # the right option is sometimes longest, sometimes shortest
+    assert all(c > 25 for c in longer_counts.values())
+
+
+def test_balance_positions_moves_the_answer_and_its_source_together() -> None:
+    from engine.training_options import OptionSource, balance_positions
+
+    qs = [QuizQuestion(id=f"t{i}", template="t", section="1", clause_ids=["1.4"], prompt="?",
+                       options=["right", "a", "b", "c"], correct=0, explanation="e", ruling="r",
+                       sources=[OptionSource(kind="ruling"), *[OptionSource(kind="belief")] * 3])
+          for i in range(8)]
+    out = balance_positions(qs, random.Random(0))
+    assert Counter(q.correct for q in out) == {0: 2, 1: 2, 2: 2, 3: 2}
+    assert all(q.answer == "right" and q.sources[q.correct].kind == "ruling" for q in out)
