@@ -318,6 +318,13 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_quiz(args: argparse.Namespace) -> int:
     from bot.console import run_quiz_console
 
+    if args.export:
+        from bot.quiz_core import export_lines
+
+        for line in export_lines(section=args.section):
+            sys.stdout.write(line + "\n")
+        return 0
+
     _check_rule_citations()
     return run_quiz_console(section=args.section, user=args.user)
 
@@ -381,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("quiz", help="a training quiz in the terminal")
     sp.add_argument("--section", default=None, help="drill one section: 1, 2 or 3")
     sp.add_argument("--user", default=None, help="whose progress to use (default: your login)")
+    sp.add_argument("--export", action="store_true", help="print the question bank as JSON Lines, one a line")
     sp.set_defaults(func=cmd_quiz)
     return p
 

@@ -14,10 +14,11 @@ whatever a trainee saw marked is already in the store.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.reply import Reply, Section
 from engine.training import QuizQuestion, default_questions, next_question
@@ -56,6 +57,24 @@ def question_bank(rng: random.Random, section: str | None = None,
     if questions is None:
         return default_questions(rng, section=section)
     return [q for q in questions if not section or q.section == section]
+
+
+EXPORT_SEED = 0  # the bank is reviewed as a file: the same seed gives the same drill numbers and order
+
+
+def question_json(q: QuizQuestion) -> dict[str, Any]:
+    """One question as ``floor quiz --export`` prints it; the keys are a contract (add, never rename)."""
+    return {"id": q.id, "section": q.section, "template": q.template, "question": q.prompt,
+            "options": list(q.options), "answer": q.correct, "clauses": list(q.clause_ids),
+            "explanation": q.explanation}
+
+
+def export_lines(section: str | None = None,
+                 questions: Sequence[QuizQuestion] | None = None) -> Iterator[str]:
+    """The whole bank (or one section) as JSON Lines, sorted by id, so two exports of one tree are identical."""
+    bank = question_bank(random.Random(EXPORT_SEED), section, questions)
+    for q in sorted(bank, key=lambda q: q.id):
+        yield json.dumps(question_json(q), ensure_ascii=False)
 
 
 def pick_for(store: Store | None, user_id: str, questions: Sequence[QuizQuestion], now: datetime,

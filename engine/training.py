@@ -4,16 +4,25 @@ Nothing here is written per clause.  Questions come from three sources, so
 the quiz grows with the project:
 
 * every scenario in ``scenarios/`` -- the right answer is what the engine
-  rules on the scenario's facts, the wrong ones are the scenario's
-  ``distractors`` (rulings people actually believe) and, for a "needs facts"
-  scenario, the rulings one would give by guessing the missing fact;
+  rules on the scenario's facts; the wrong ones are the scenario's
+  ``distractors`` (rulings people believe) that the engine's ruling
+  contradicts (``engine_rejects``), the engine's rulings had one stated fact
+  been otherwise, "first find out X" for an X already stated and, for a
+  "needs facts" scenario, the rulings one would give by guessing; and for
+  each stated fact that changes the ruling, "change one fact: what now?";
 * the rulebook's text -- procedures written as "..., followed by." steps,
   numbers written "two (2)", "when" sentences, and every rule sentence turned
   into "which of these is the rule?" against its own negation and its
   siblings', or into "which clause says this?";
-* the floor arithmetic in ``engine.betting`` -- minimum raises, short all-ins,
-  run-it-twice halves, the 3.12 add-on, the short-call make-up -- with fresh
-  numbers each time and wrong options taken from the usual mistakes.
+* the floor arithmetic -- minimum raises, short all-ins, short calls, the
+  return on a short raise, an oversized chip's change, run-it-twice halves,
+  the 3.12 add-on -- with fresh numbers each time, answered and explained by
+  ``decide`` on the drawn stakes (so a drill never disagrees with a ruling),
+  and wrong options taken from the usual mistakes.
+
+Each option records where it came from (``OptionSource``) so the tests can
+run the engine on it again; ``engine.training_options`` keeps options
+parallel, so that no blind guess pays.
 
 Everything is pure: the rulebook, the scenarios and a ``random.Random`` come in,
 questions come out.  Spaced repetition (``advance``, ``pick_next``) is pure too;
@@ -32,8 +41,15 @@ from typing import TYPE_CHECKING, Protocol
 
 from pydantic import BaseModel, Field, ValidationError
 
-from engine.betting import max_add_on, round_state, split_run_twice
 from engine.facts import Action
+from engine.training_options import (
+    Candidate,
+    OptionSource,
+    balance_positions,
+    clause_parity,
+    distinct,
+    pick_parallel,
+)
 
 if TYPE_CHECKING:
     from engine.result import Ruling
@@ -62,6 +78,7 @@ class QuizQuestion(BaseModel):
     explanation: str
     ruling: str
     clause_text: str = ""
+    sources: list[OptionSource] = Field(default_factory=list)
 
     @property
     def answer(self) -> str:
@@ -83,25 +100,32 @@ def _norm(text: str) -> str:
 
 
 def _make(*, qid: str, template: str, section: str, clause_ids: Sequence[str], prompt: str, correct: str,
-          wrong: Iterable[str], explanation: str, ruling: str, rng: random.Random,
-          book: Rulebook | None = None) -> QuizQuestion | None:
-    """Shuffle the right option in among up to four distinct wrong ones; None if no wrong one is left."""
-    seen = [_norm(correct).split()]
-    distinct: list[str] = []
-    for w in wrong:
-        words = _norm(w).split()
-        # "It is a raise to 5,000" and "It is a raise to 5,000 because he said raise" are one option.
-        if words and not any(words[: len(s)] == s or s[: len(words)] == words for s in seen):
-            seen.append(words)
-            distinct.append(w)
-    if not distinct:
+          wrong: Iterable[str | Candidate], explanation: str, ruling: str, rng: random.Random,
+          book: Rulebook | None = None, source: OptionSource | None = None, keep: int = 0) -> QuizQuestion | None:
+    """The right option among up to four parallel wrong ones, shuffled; None if no wrong one is left.
+
+    A bare string is a rulebook option (checked against the book); a
+    ``(text, OptionSource)`` pair says how the engine can check it again.
+    """
+    book_src = OptionSource(kind="book")
+    pairs = [w if isinstance(w, tuple) else (w, book_src) for w in wrong]
+    found = distinct(correct, pairs)
+    keep = min(keep, len(found), MAX_OPTIONS - 2)
+    chosen = pick_parallel(correct, found, rng, MAX_OPTIONS - 2, prompt, keep)
+    if not chosen:
         return None
-    options = [correct, *distinct[: MAX_OPTIONS - 1]]
+    texts = clause_parity([correct, *(t for t, _s in chosen)])
+    options = list(zip(texts, [source or book_src, *(s for _t, s in chosen)], strict=True))
+    seen: set[str] = set()
+    options = [o for o in options if not (o[0].lower() in seen or seen.add(o[0].lower()))]
+    if len(options) < 2:
+        return None
+    right = options[0]
     rng.shuffle(options)
     return QuizQuestion(
         id=qid, template=template, section=section, clause_ids=list(clause_ids), prompt=prompt,
-        options=options, correct=options.index(correct), explanation=explanation, ruling=ruling,
-        clause_text=_clause_text(book, clause_ids),
+        options=[t for t, _s in options], correct=options.index(right), explanation=explanation, ruling=ruling,
+        clause_text=_clause_text(book, clause_ids), sources=[s for _t, s in options],
     )
 
 
@@ -142,6 +166,9 @@ def _fmt(n: int) -> str:
 
 
 # -- from scenarios ---------------------------------------------------------------------
+ASK_FIRST = "No ruling yet: first find out -- "
+
+
 def _agrees(ruling: Ruling, sc: Scenario) -> bool:
     """Only teach what the scenario tests confirm: same kind, decisive clause and key words."""
     ex = sc.expect
@@ -153,93 +180,224 @@ def _agrees(ruling: Ruling, sc: Scenario) -> bool:
     return all(w.lower().replace(",", "") in low for w in ex.outcome_contains)
 
 
-def scenario_question(sc: Scenario, rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
-    """"What's the ruling?" for one scenario.
-
-    None when the engine does not (yet) rule it as the scenario expects -- the
-    quiz only teaches what the scenario tests confirm -- or when there is no
-    wrong option: a ruling scenario needs ``distractors``.  Other scenarios'
-    rulings are not used as wrong options: on similar facts they are often
-    right here too ("String bets are not permitted").
-    """
+def rule_on(facts: Mapping[str, object], topic: str | None) -> Ruling | None:
+    """The engine's ruling on ``facts``; None when they are not valid facts."""
     from engine.decide import decide
     from engine.facts import Facts
 
     try:
-        facts = Facts(**sc.facts)
-    except ValidationError:  # a malformed scenario is the scenario tests' business, not the quiz's
+        return decide(Facts(**facts), topic=topic)
+    except ValidationError:
         return None
-    ruling = decide(facts, topic=sc.topic)
-    if not _agrees(ruling, sc) or not ruling.citations:
-        return None
-    wrong = [headline(d) for d in sc.distractors]
+
+
+def option_text(ruling: Ruling) -> str:
+    """A ruling as an option: its headline, or "first find out ..." when the engine asks instead."""
     if ruling.kind == "needs_facts":
-        asks = "; ".join(f.question for f in ruling.follow_up) or "more facts"
-        correct = f"No ruling yet: first find out -- {asks}"
-        # The classic mistake is to rule on a guess: the rulings each answer to the question would give.
+        return ASK_FIRST + ("; ".join(f.question for f in ruling.follow_up) or "more facts")
+    return headline(ruling.outcome)
+
+
+_VERDICTS = frozenset({"call", "raise", "fold", "check", "bet", "dead", "live", "binding", "misdeal", "void", "voids",
+                       "stands", "returned", "yes", "allowed", "permitted", "must", "may", "wins", "split", "once",
+                       "twice", "redeal", "forfeit", "forfeits"})
+# Words that turn a statement round or widen it: "not a misdeal", "only the dealer", "always a misdeal".
+_POLARITY = frozenset({"not", "no", "cannot", "never", "only", "always", "any", "whenever", "every", "nothing"})
+
+
+def _signature(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What a ruling headline commits to: its verdict words, its polarity words and its numbers."""
+    words = set(_norm(text.replace(",", "")).split())
+    return (frozenset(words & _VERDICTS), frozenset(words & _POLARITY),
+            frozenset(re.findall(r"\d+", text.replace(",", ""))))
+
+
+def engine_rejects(ruling: Ruling, option: str) -> bool:
+    """Is ``option`` a ruling other than the engine's for the situation ``ruling`` was given on?
+
+    When the engine asks for a fact instead, any ruling is.  Otherwise an
+    option naming a number the engine's ruling does not, or turning on other
+    verdict words ("void" against "binding") or another polarity ("not",
+    "only", "always"), is.  One that restates the engine's ruling, or commits
+    to the same verdict words, is not: "Misdeal, redeal" against "It is a
+    misdeal" may be the same ruling, so it is never offered as wrong.
+    """
+    right = option_text(ruling)
+    if _norm(option) == _norm(right):
+        return False
+    if ruling.kind != "ruling":
+        return True
+    verdict, polarity, nums = _signature(option)
+    r_verdict, r_polarity, r_nums = _signature(right)
+    if not nums <= r_nums or polarity != r_polarity or (verdict and r_verdict and verdict != r_verdict):
+        return True
+    return not (_restates(option, right) or (verdict and verdict == r_verdict))
+
+
+def _flips(facts: Mapping[str, object]) -> list[tuple[str, object, str]]:
+    """Each stated fact with a fixed set of answers, turned to each other answer: (fact, value, condition).
+
+    Yes/no facts first: they are the conditions a rule turns on.
+    """
+    from engine.facts import fact_info
+
+    out: list[tuple[bool, str, object, str]] = []
+    for name, value in facts.items():
+        try:
+            info = fact_info(name)
+        except KeyError:
+            continue
+        yes_no = {v for _l, v in info.options} == {True, False}
+        for label, other in info.options:
+            if other != value and other is not None:
+                out.append((not yes_no, name, other, f"{info.question} {label}."))
+    return [(n, v, c) for _k, n, v, c in sorted(out, key=lambda f: f[0])]
+
+
+def counterfactuals(facts: Mapping[str, object], topic: str | None, correct: str) -> list[Candidate]:
+    """Wrong options the engine derives: the ruling had one stated fact been otherwise.
+
+    Those facts are what changes a ruling, so each is the ruling for a
+    different situation: wrong here.  A ruling that restates the right one
+    (a general summary) or that the engine's ruling here does not reject
+    (another true statement) is dropped.
+    """
+    out: list[Candidate] = []
+    key = _norm(correct)
+    here = rule_on(facts, topic)
+    for name, other, _cond in _flips(facts):
+        r = rule_on({**facts, name: other}, topic)
+        if r is None or r.kind != "ruling" or here is None:
+            continue
+        h = headline(r.outcome)
+        if key in _norm(h) or _norm(h) in key or _restates(h, correct) or not engine_rejects(here, h):
+            continue
+        out.append((h, OptionSource(kind="counterfactual", facts={name: other})))
+    return out
+
+
+def ask_first_options(facts: Mapping[str, object], topic: str | None, ruling: Ruling) -> list[Candidate]:
+    """"First find out X", for an X the situation already states: what the engine would ask were X unknown.
+
+    Wrong, because X is known; and the same shape as the right option of a
+    question whose decisive fact is missing, so that shape gives nothing away.
+    """
+    asked = {f.fact for f in ruling.follow_up}
+    out: list[Candidate] = []
+    for name in facts:
+        if name in asked:
+            continue
+        r = rule_on({k: v for k, v in facts.items() if k != name}, topic)
+        if r is None or r.kind != "needs_facts":
+            continue
+        mine = [f for f in r.follow_up if f.fact == name]
+        if mine:
+            out.append((ASK_FIRST + mine[0].question, OptionSource(kind="unknown-fact", facts={name: None})))
+    return out[:1]
+
+
+def _beliefs(sc: Scenario, ruling: Ruling) -> list[Candidate]:
+    """The scenario's wrong rulings people believe, each one the engine's ruling does not bear out."""
+    out: list[Candidate] = []
+    for d in sc.distractors:
+        h = headline(d)
+        if engine_rejects(ruling, h):
+            out.append((h, OptionSource(kind="belief")))
+    return out
+
+
+def _explain(ruling: Ruling) -> str:
+    text = ruling.outcome if ruling.kind == "ruling" else f"The decisive fact is missing. {ruling.outcome}"
+    if ruling.assumptions:
+        text += " Assumed: " + "; ".join(ruling.assumptions) + "."
+    return f"{text} ({', '.join(ruling.citations)})"
+
+
+def scenario_question(sc: Scenario, rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
+    """"What's the ruling?" for one scenario.
+
+    None when the engine does not (yet) rule it as the scenario expects -- the
+    quiz only teaches what the scenario tests confirm.  The right option is
+    the engine's ruling; the wrong ones are the scenario's ``distractors`` the
+    engine rejects, the rulings had one stated fact been otherwise, "first find
+    out" about a fact already stated, and for a "needs facts" scenario the
+    rulings one would give by guessing the missing fact.
+    """
+    ruling = rule_on(sc.facts, sc.topic)
+    if ruling is None or ruling.kind not in ("ruling", "needs_facts") or not _agrees(ruling, sc) \
+            or not ruling.citations:
+        return None
+    correct = option_text(ruling)
+    # The belief that echoes the question most goes first and is always shown: it is the mistake to catch.
+    asked = set(_norm(sc.description).split())
+    wrong = sorted(_beliefs(sc, ruling), key=lambda c: -len(set(_norm(c[0]).split()) & asked))[:1]
+    if ruling.kind == "needs_facts":  # ruling on a guess is the classic mistake: each guess's ruling comes first
         for fu in ruling.follow_up:
             for opt in fu.options:
-                try:
-                    guessed = decide(Facts(**{**sc.facts, fu.fact: opt.value}), topic=sc.topic)
-                except ValidationError:
-                    continue
-                if guessed.kind == "ruling":
-                    wrong.append(headline(guessed.outcome))
-        explanation = f"The decisive fact is missing. {ruling.outcome}"
-    elif ruling.kind == "ruling":
-        correct = headline(ruling.outcome)
-        explanation = ruling.outcome
-        if ruling.assumptions:
-            explanation += " Assumed: " + "; ".join(ruling.assumptions) + "."
-    else:
-        return None
-    if len(wrong) < 2:
-        wrong += counterfactuals(sc, correct)
-    cites = ", ".join(ruling.citations)
-    section = sc.section or _section_of(ruling.citations[0])
+                guessed = rule_on({**sc.facts, fu.fact: opt.value}, sc.topic)
+                if guessed is not None and guessed.kind == "ruling":
+                    wrong.insert(0, (headline(guessed.outcome),
+                                     OptionSource(kind="counterfactual", facts={fu.fact: opt.value})))
+    wrong = wrong[:2] + [w for w in wrong[2:] if w[1].kind == "belief"]  # room for the belief
+    keep = len(wrong)
+    wrong += [b for b in _beliefs(sc, ruling) if b[0] not in {w for w, _s in wrong}]
+    wrong += counterfactuals(sc.facts, sc.topic, correct)
+    wrong += ask_first_options(sc.facts, sc.topic, ruling)
     return _make(
-        qid=f"scenario:{sc.id}", template="scenario", section=section, clause_ids=ruling.citations,
-        prompt=f"{sc.description}\nWhat is the ruling?", correct=correct, wrong=wrong,
-        explanation=f"{explanation} ({cites})", ruling=ruling.outcome, rng=rng, book=book,
+        qid=f"scenario:{sc.id}", template="scenario", section=sc.section or _section_of(ruling.citations[0]),
+        clause_ids=ruling.citations, prompt=f"{sc.description}\nWhat is the ruling?", correct=correct,
+        wrong=wrong, explanation=_explain(ruling), ruling=ruling.outcome, rng=rng, book=book,
+        source=OptionSource(kind="ruling"), keep=keep,
     )
 
 
-def counterfactuals(sc: Scenario, correct: str) -> list[str]:
-    """Wrong options the engine derives: the ruling had one stated fact been otherwise.
+def what_if_questions(sc: Scenario, rng: random.Random, book: Rulebook | None = None) -> list[QuizQuestion]:
+    """"Change one fact: what is the ruling now?" -- for each stated fact that changes the engine's ruling.
 
-    For each stated fact with a fixed set of answers (timing, yes/no, the kind
-    of action), rule again with each other answer.  Those facts are what
-    changes a ruling, so each is the ruling for a different situation: wrong
-    here.  A ruling that contains the right one (a general summary) is dropped.
+    The right option is the engine's ruling on the changed facts; the ruling
+    on the scenario as told is a wrong option (the classic slip: not noticing
+    what changed), with the changed situation's own counterfactuals.
     """
-    from engine.decide import decide
-    from engine.facts import Facts, fact_info
-
-    out: list[str] = []
-    key = _norm(correct)
-    flips: list[tuple[bool, str, list[tuple[str, object]]]] = []
-    for name in sc.facts:
-        try:
-            options = fact_info(name).options
-        except KeyError:
+    base = rule_on(sc.facts, sc.topic)
+    if base is None or base.kind != "ruling" or not _agrees(base, sc):
+        return []
+    out: list[QuizQuestion] = []
+    seen = {_norm(option_text(base))}
+    for name, other, condition in _flips(sc.facts):
+        facts = {**sc.facts, name: other}
+        r = rule_on(facts, sc.topic)
+        if r is None or r.kind != "ruling" or not r.citations or r.confidence < 0.6:
             continue
-        # Yes/no facts first: they are the conditions a rule turns on ("did the action change?").
-        flips.append(({v for _l, v in options} != {True, False}, name, options))
-    for _not_yes_no, name, options in sorted(flips, key=lambda f: f[0]):
-        value = sc.facts[name]
-        for _label, other in options:
-            if other == value or other is None:
-                continue
-            try:
-                r = decide(Facts(**{**sc.facts, name: other}), topic=sc.topic)
-            except ValidationError:
-                continue
-            if r.kind != "ruling":
-                continue
-            h = headline(r.outcome)
-            if key in _norm(h) or _norm(h) in key or _restates(h, correct):
-                continue
-            out.append(h)
+        correct = option_text(r)
+        if _norm(correct) in seen or any(q.id.endswith(f":{name}") for q in out) \
+                or not engine_rejects(r, option_text(base)):
+            continue
+        seen.add(_norm(correct))
+        as_told = OptionSource(kind="counterfactual", facts={name: sc.facts[name]})
+        wrong: list[Candidate] = [(option_text(base), as_told)]
+        wrong += counterfactuals(facts, sc.topic, correct)
+        wrong += ask_first_options(facts, sc.topic, r)
+        q = _make(
+            qid=f"scenario-if:{sc.id}:{name}", template="scenario-if",
+            section=sc.section or _section_of(r.citations[0]), clause_ids=r.citations,
+            prompt=f"{sc.description}\nChange one fact: {condition} What is the ruling now?", correct=correct,
+            wrong=wrong, explanation=_explain(r), ruling=r.outcome, rng=rng, book=book,
+            source=OptionSource(kind="ruling", facts={name: other}),
+        )
+        if q is not None:
+            out.append(q)
+    return out
+
+
+def scenario_questions(scenarios: Sequence[Scenario], rng: random.Random,
+                       book: Rulebook | None = None) -> list[QuizQuestion]:
+    """A "what's the ruling?" question for each scenario, then its "change one fact" questions."""
+    out = []
+    for sc in scenarios:
+        q = scenario_question(sc, rng, book)
+        if q is not None:
+            out.append(q)
+            out += what_if_questions(sc, rng, book)
     return out
 
 
@@ -264,16 +422,6 @@ def _restates(other: str, correct: str) -> bool:
             best = max(best, k)
     adds_negation = bool((_NEGATORS & set(b)) - set(a))
     return best >= 0.6 * len(a) and not adds_negation
-
-
-def scenario_questions(scenarios: Sequence[Scenario], rng: random.Random,
-                       book: Rulebook | None = None) -> list[QuizQuestion]:
-    out = []
-    for sc in scenarios:
-        q = scenario_question(sc, rng, book)
-        if q is not None:
-            out.append(q)
-    return out
 
 
 # -- from the rulebook ------------------------------------------------------------------
@@ -553,7 +701,7 @@ def which_clause_questions(book: Rulebook, rng: random.Random) -> list[QuizQuest
         said = in_context(book, c.id, sents[0])
         q = _make(qid=f"which-clause:{c.id}", template="which-clause", section=c.section or "",
                   clause_ids=[c.id], prompt=f"Which clause says: “{said}”", correct=c.id,
-                  wrong=sibs[:4], explanation=f"{c.id}: {said}", ruling=said, rng=rng, book=book)
+                  wrong=sibs, explanation=f"{c.id}: {said}", ruling=said, rng=rng, book=book)
         if q:
             out.append(q)
     return out
@@ -574,49 +722,62 @@ def _chips(rng: random.Random, unit: int, lo: int, hi: int) -> int:
     return unit * rng.randint(lo, hi)
 
 
+def drill_ruling(facts: Mapping[str, object], key: str) -> tuple[int, Ruling] | None:
+    """The engine's ruling on a drill's situation and the amount the drill asks for; None if it gives none.
+
+    The answer and the explanation (with its working line) are the engine's,
+    so a drill can never disagree with a ruling on the same numbers.
+    """
+    r = rule_on(facts, None)
+    if r is None or r.kind != "ruling" or key not in r.amounts:
+        return None
+    return r.amounts[key], r
+
+
+def _amounts(right: int, beliefs: Mapping[int, str]) -> list[Candidate]:
+    """Wrong amounts, each named by the mistake that gives it; the right amount and non-positive ones left out."""
+    return [(_fmt(n), OptionSource(kind="amount", note=why)) for n, why in beliefs.items() if n != right and n > 0]
+
+
+def _drill(*, template: str, clause: str, prompt: str, facts: Mapping[str, object], key: str,
+           beliefs: Callable[[int], Mapping[int, str]], rng: random.Random, book: Rulebook | None,
+           ) -> QuizQuestion | None:
+    got = drill_ruling(facts, key)
+    if got is None:
+        return None
+    right, r = got
+    return _make(qid=f"{template}:{clause}", template=template, section=_section_of(clause), clause_ids=r.citations,
+                 prompt=prompt, correct=_fmt(right), wrong=_amounts(right, beliefs(right)),
+                 explanation=f"{r.outcome} ({', '.join(r.citations)})", ruling=r.outcome, rng=rng, book=book,
+                 source=OptionSource(kind="ruling", facts=dict(facts)))
+
+
 def min_3bet_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
     sb, bb = rng.choice(_BLINDS)
     open_to = bb * rng.randint(2, 5)
-    st = round_state([Action(actor="UTG", kind="raise", amount=open_to)], big_blind=bb)
-    right = st.min_raise_to
-    raise_size = open_to - bb
-    wrong = {
-        open_to * 2: "doubling the open",
-        open_to + bb: "adding one big blind",
-        open_to + open_to // 2: "a 50% raise",
-        open_to + raise_size // 2: "half the last raise",
-        open_to * 3: "three times the open",
-    }
-    wrong.pop(right, None)
-    expl = (f"1.4: a raise must be at least the last full raise. The open raised {_fmt(bb)} to {_fmt(open_to)}, "
-            f"an increase of {_fmt(raise_size)}, so the 3-bet must be to at least {_fmt(open_to)} + "
-            f"{_fmt(raise_size)} = {_fmt(right)}.")
-    return _make(qid="min-3bet:1.4", template="min-3bet", section="1", clause_ids=["1.4"],
-                 prompt=f"Blinds {_fmt(sb)}/{_fmt(bb)}. UTG opens to {_fmt(open_to)}. What is the minimum 3-bet "
-                        "(raise to)?",
-                 correct=_fmt(right), wrong=[_fmt(w) for w in wrong], explanation=expl,
-                 ruling=f"Minimum 3-bet: to {_fmt(right)}.", rng=rng, book=book)
+    facts = {"big_blind": bb, "actions": [Action(actor="UTG", kind="raise", amount=open_to)], "asks_min_raise": True}
+    return _drill(
+        template="min-3bet", clause="1.4", facts=facts, key="min_raise_to", rng=rng, book=book,
+        prompt=f"Blinds {_fmt(sb)}/{_fmt(bb)}. UTG opens to {_fmt(open_to)}. What is the minimum 3-bet (raise to)?",
+        beliefs=lambda _r: {open_to * 2: "the minimum raise is double the bet", open_to + bb: "adding one big blind",
+                            open_to + open_to // 2: "a 50% raise", open_to + (open_to - bb) // 2: "half the last raise",
+                            open_to * 3: "three times the open"})
 
 
 def min_reraise_postflop_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
     _sb, bb = rng.choice(_BLINDS)
     bet = bb * rng.randint(2, 6)
     raise_to = bet * rng.randint(2, 4)
-    st = round_state([Action(actor="Seat 3", kind="bet", amount=bet),
-                      Action(actor="Seat 5", kind="raise", amount=raise_to)], big_blind=bb, street="flop")
-    right = st.min_raise_to
-    wrong = {raise_to + bet: "adding the first bet", raise_to * 2: "doubling", raise_to + raise_to // 2: "50%",
-             raise_to + bb: "one big blind", raise_to + (raise_to - bet) // 2: "half the last raise"}
-    wrong.pop(right, None)
-    inc = raise_to - bet
-    expl = (f"1.4: the last full raise was {_fmt(bet)} → {_fmt(raise_to)}, an increase of {_fmt(inc)}; "
-            f"the re-raise must add at least that: {_fmt(raise_to)} + {_fmt(inc)} = {_fmt(right)}. "
-            f"Adding the first bet ({_fmt(bet)}) is measuring from the wrong base.")
-    return _make(qid="min-reraise:1.4", template="min-reraise", section="1", clause_ids=["1.4"],
-                 prompt=f"Blinds {_fmt(bb // 2)}/{_fmt(bb)}. On the flop Seat 3 bets {_fmt(bet)} and Seat 5 raises "
-                        f"to {_fmt(raise_to)}. What is the minimum re-raise (raise to)?",
-                 correct=_fmt(right), wrong=[_fmt(w) for w in wrong], explanation=expl,
-                 ruling=f"Minimum re-raise: to {_fmt(right)}.", rng=rng, book=book)
+    facts = {"big_blind": bb, "street": "flop", "asks_min_raise": True,
+             "actions": [Action(actor="Seat 3", kind="bet", amount=bet),
+                         Action(actor="Seat 5", kind="raise", amount=raise_to)]}
+    return _drill(
+        template="min-reraise", clause="1.4", facts=facts, key="min_raise_to", rng=rng, book=book,
+        prompt=f"Blinds {_fmt(bb // 2)}/{_fmt(bb)}. On the flop Seat 3 bets {_fmt(bet)} and Seat 5 raises "
+               f"to {_fmt(raise_to)}. What is the minimum re-raise (raise to)?",
+        beliefs=lambda _r: {raise_to + bet: "adding the first bet", raise_to * 2: "the minimum raise is double the bet",
+                            raise_to + raise_to // 2: "a 50% raise", raise_to + bb: "adding one big blind",
+                            raise_to + (raise_to - bet) // 2: "half the last raise"})
 
 
 def short_all_in_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
@@ -624,81 +785,92 @@ def short_all_in_question(rng: random.Random, book: Rulebook | None = None) -> Q
     open_to = bb * rng.randint(3, 5)
     full_inc = open_to - bb
     short = open_to + bb * rng.randint(1, max(1, full_inc // bb - 1))  # more than a call, less than a full raise
-    st = round_state([Action(actor="UTG", kind="raise", amount=open_to),
-                      Action(actor="Seat 4", kind="all-in", amount=short)], big_blind=bb)
-    if not st.short_all_in:
-        return None
-    right = st.min_raise_to
-    wrong = {short + (short - open_to): "the all-in's increase", short * 2: "doubling",
-             open_to + full_inc: "ignoring the all-in", short + short // 2: "50%",
-             short + full_inc + (short - open_to): "adding both increases"}
-    wrong.pop(right, None)
-    expl = (f"1.4: an all-in short of a full raise does not change the size of the minimum raise. The last full "
-            f"raise was {_fmt(full_inc)} (to {_fmt(open_to)}); the all-in to {_fmt(short)} sets the bet to call, so "
-            f"the next raise is to at least {_fmt(short)} + {_fmt(full_inc)} = {_fmt(right)}.")
-    return _make(qid="short-all-in:1.4", template="short-all-in", section="1", clause_ids=["1.4"],
-                 prompt=f"Blinds {_fmt(bb // 2)}/{_fmt(bb)}. UTG raises to {_fmt(open_to)}; Seat 4 goes all-in for "
-                        f"{_fmt(short)} total. What is the minimum raise (raise to) for the next player?",
-                 correct=_fmt(right), wrong=[_fmt(w) for w in wrong], explanation=expl,
-                 ruling=f"Minimum raise: to {_fmt(right)}.", rng=rng, book=book)
+    facts = {"big_blind": bb, "asks_min_raise": True,
+             "actions": [Action(actor="UTG", kind="raise", amount=open_to),
+                         Action(actor="Seat 4", kind="all-in", amount=short)]}
+    return _drill(
+        template="short-all-in", clause="1.4", facts=facts, key="min_raise_to", rng=rng, book=book,
+        prompt=f"Blinds {_fmt(bb // 2)}/{_fmt(bb)}. UTG raises to {_fmt(open_to)}; Seat 4 goes all-in for "
+               f"{_fmt(short)} total. What is the minimum raise (raise to) for the next player?",
+        beliefs=lambda _r: {short + (short - open_to): "the all-in's increase sets the raise",
+                            short * 2: "the minimum raise is double the bet", open_to + full_inc: "ignoring the all-in",
+                            short + short // 2: "a 50% raise",
+                            short + full_inc + (short - open_to): "adding both increases"})
 
 
 def run_twice_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
     pot = _chips(rng, 50, 20, 800)  # a multiple of 50, so the halves are whole chips of the smallest unit
-    first, _second, odd = split_run_twice(pot)
-    if odd:  # 1.10 is silent on the odd chip; keep the question to what the rule says
-        return None
-    wrong = [_fmt(pot), _fmt(pot // 4), _fmt(pot * 2 // 3)]
-    expl = f"1.10: each run of the board plays for 50% of the total pot: {_fmt(pot)} / 2 = {_fmt(first)}."
-    return _make(qid="run-twice:1.10", template="run-twice", section="1", clause_ids=["1.10"],
-                 prompt=f"Heads-up, both all-in, they agree to run it twice. The pot is {_fmt(pot)}. "
-                        "How much does each board play for?",
-                 correct=_fmt(first), wrong=wrong, explanation=expl,
-                 ruling=f"Each board plays for {_fmt(first)}.", rng=rng, book=book)
+    return _drill(
+        template="run-twice", clause="1.10", facts={"pot": pot, "asks_rit_split": True}, key="each_board",
+        rng=rng, book=book,
+        prompt=f"Heads-up, both all-in, they agree to run it twice. The pot is {_fmt(pot)}. "
+               "How much does each board play for?",
+        beliefs=lambda r: {pot: "the whole pot on each board", pot // 4: "halving twice",
+                           pot * 2 // 3: "two thirds to the first board", r - 50 if r > 50 else pot // 3:
+                           "a miscounted half"})
 
 
 def add_on_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
     limit = rng.choice((10_000, 20_000, 25_000, 40_000, 50_000))
     stack = _chips(rng, 100, 5, limit // 100 - 10)
-    right = max_add_on(stack, limit)
-    wrong = {limit: "the limit itself", stack: "doubling the stack", limit - stack // 2: "half the stack",
-             limit + stack: "stack plus limit"}
-    wrong.pop(right, None)
-    expl = (f"3.12: the stack plus what is added may not pass the table limit: {_fmt(limit)} − {_fmt(stack)} = "
-            f"{_fmt(right)}. And chips may only be added with no live hole cards.")
-    return _make(qid="add-on:3.12", template="add-on", section="3", clause_ids=["3.12"],
-                 prompt=f"The table limit is {_fmt(limit)}. Between hands, a player with {_fmt(stack)} in front of "
-                        "them wants to add chips. What is the most they may add?",
-                 correct=_fmt(right), wrong=[_fmt(w) for w in wrong], explanation=expl,
-                 ruling=f"At most {_fmt(right)} may be added.", rng=rng, book=book)
+    facts = {"table_limit": limit, "stack_behind": stack, "adding_chips": True, "live_cards": False}
+    return _drill(
+        template="add-on", clause="3.12", facts=facts, key="max_add", rng=rng, book=book,
+        prompt=f"The table limit is {_fmt(limit)}. Between hands, a player with {_fmt(stack)} in front of "
+               "them wants to add chips. What is the most they may add?",
+        beliefs=lambda _r: {limit: "the limit itself", stack: "doubling the stack",
+                            limit - stack // 2: "half the stack",
+                            limit + stack: "stack plus limit"})
 
 
 def short_call_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
     _sb, bb = rng.choice(_BLINDS)
     bet = bb * rng.randint(3, 12)
     put = bb * rng.randint(1, bet // bb - 1)
-    need = bet - put
-    right = f"Add {_fmt(need)} more"
-    wrong = [
-        f"It stands as a call of {_fmt(put)}; the bettor takes {_fmt(need)} back",
-        f"Add {_fmt(bet)} more",
-        "It is a fold: the call was short",
-        f"Add {_fmt(put)} more",
-    ]
-    expl = (f"1.1.3.1: a call short of the amount needed must be made up: {_fmt(bet)} − {_fmt(put)} = {_fmt(need)} "
-            "more, or all-in if the stack is smaller than that.")
-    return _make(qid="short-call:1.1.3.1", template="short-call", section="1", clause_ids=["1.1.3.1"],
-                 prompt=f"Facing a bet of {_fmt(bet)}, a player with plenty of chips says 'call' and puts out only "
-                        f"{_fmt(put)}. What happens?",
-                 correct=right, wrong=wrong, explanation=expl, ruling=f"He must add {_fmt(need)} more.",
-                 rng=rng, book=book)
+    facts = {"bet_faced": bet, "chips_put_out": put, "stack_behind": bet * 10}
+    return _drill(
+        template="short-call", clause="1.1.3.1", facts=facts, key="make_up", rng=rng, book=book,
+        prompt=f"Facing a bet of {_fmt(bet)}, a player with plenty of chips says 'call' and puts out only "
+               f"{_fmt(put)}. How much more must he put in?",
+        beliefs=lambda r: {bet: "the whole bet again", put: "matching what he put out",
+                           r + bb: "a miscount by a big blind",
+                           bet + put: "the bet plus what he put out"})
+
+
+def short_raise_return_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
+    """Chips past a call but short of a full raise, without a word: a call, and the rest goes back (1.4.1)."""
+    _sb, bb = rng.choice(_BLINDS)
+    bet = bb * rng.randint(2, 6)
+    put = bet + bb * rng.randint(1, max(1, bet // bb - 1))  # more than the call, less than the minimum raise
+    facts = {"big_blind": bb, "street": "flop", "actions": [Action(actor="Seat 2", kind="bet", amount=bet)],
+             "chips_put_out": put, "one_motion": True}
+    return _drill(
+        template="short-raise-return", clause="1.4.1", facts=facts, key="returned", rng=rng, book=book,
+        prompt=f"Blinds {_fmt(bb // 2)}/{_fmt(bb)}. On the flop Seat 2 bets {_fmt(bet)}; Seat 5 silently puts out "
+               f"{_fmt(put)} in one motion. How much goes back to Seat 5?",
+        beliefs=lambda r: {put - bet // 2: "returning only half the bet", r + bb: "a miscounted return",
+                           2 * bet - put: "what a full raise would still need", put: "all of it"})
+
+
+def oversized_change_question(rng: random.Random, book: Rulebook | None = None) -> QuizQuestion | None:
+    """A single oversized chip without a word is a call (1.4.2): how much change comes back."""
+    chip = rng.choice((500, 1_000, 5_000))
+    bet = rng.choice([n for n in range(chip // 10, chip // 2 + 1, chip // 20) if n > 0])
+    facts = {"bet_faced": bet, "chips_put_out": chip, "single_chip": True, "declared": False}
+    return _drill(
+        template="oversized-change", clause="1.4.2", facts=facts, key="change", rng=rng, book=book,
+        prompt=f"Facing a bet of {_fmt(bet)}, a player drops a single {_fmt(chip)} chip without a word. "
+               "How much change does he get back?",
+        beliefs=lambda r: {chip - 2 * bet: "it is a minimum raise", r - bet // 2: "a miscounted change",
+                           chip // 2: "half the chip", r + bet: "the whole chip back"})
 
 
 # Template name -> generator, so a question picked from an old list can be asked again with new numbers.
 ARITHMETIC_BY_TEMPLATE: dict[str, Callable[[random.Random, Rulebook | None], QuizQuestion | None]] = {
     "min-3bet": min_3bet_question, "min-reraise": min_reraise_postflop_question,
     "short-all-in": short_all_in_question, "run-twice": run_twice_question, "add-on": add_on_question,
-    "short-call": short_call_question,
+    "short-call": short_call_question, "short-raise-return": short_raise_return_question,
+    "oversized-change": oversized_change_question,
 }
 ARITHMETIC = tuple(ARITHMETIC_BY_TEMPLATE.values())
 
@@ -735,7 +907,7 @@ def all_questions(rng: random.Random, *, book: Rulebook, scenarios: Sequence[Sce
     unique: dict[str, QuizQuestion] = {}
     for q in qs:
         unique.setdefault(q.id, q)
-    return list(unique.values())
+    return balance_positions(list(unique.values()), rng)
 
 
 def default_questions(rng: random.Random, section: str | None = None) -> list[QuizQuestion]:

@@ -23,17 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from engine.understanding.corpus import Row, corpus_hash, load_corpus
+from rules_index.text import fold_digits
 
 SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
 HOLDOUT_ENV = "FLOOR_HOLDOUT"  # comma-separated corpus sets to leave out (leave-one-set-out measuring)
 CACHE_ENV = "FLOOR_CACHE_DIR"
-FORMAT = 3  # bump when the model's code changes what is cached
-_INVISIBLE = dict.fromkeys(c for c in range(0x2060) if unicodedata.category(chr(c)) == "Cf")
+FORMAT = 4  # bump when the model's code changes what is cached
 
 
 def model_text(text: str) -> str:
     """The text as the features see it: compatibility forms folded, invisible characters gone."""
-    return unicodedata.normalize("NFKC", text).translate(_INVISIBLE).lower()
+    return unicodedata.normalize("NFKC", fold_digits(text)).lower()
 
 
 @cache
