@@ -506,6 +506,11 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
                     "maximum the chip allows. Saying 'raise' after the chip lands is too late.",
             citations=["1.4.2"],
         )
+    if ctx.peek("single_chip") is False:
+        # Several chips: 1.4.2 does not apply; chips put out without a word are read by their total (1.4, 1.4.1).
+        read = undeclared_short_raise_is_call(ctx)
+        return Finding(outcome="The single-chip rule (1.4.2) does not apply: more than one chip went out. "
+                       + read.outcome, citations=read.citations, amounts=read.amounts)
     facing = _facing(ctx)
     chip = ctx.get("chips_put_out")
     already = ctx.get("already_in")
@@ -584,10 +589,14 @@ def string_bet(ctx: Context) -> Finding:
         said = ctx.peek("verbal")
         amt = ctx.peek("verbal_amount")
         what = f"{said} to {money(amt)}" if amt and said in ("raise", "bet") else said
+        first, more = ctx.peek("chips_put_out"), ctx.peek("chips_added")
+        total = amt or (first + more if said in ("raise", "bet") and first and more else None)
+        both = (f" Both trips count: {money(first)} + {money(more)}, a {said} to {money(total)}."
+                if total and not amt else "")
         return Finding(
             outcome=f"Not a string bet: the {what} was declared verbally first, and a player who declares his "
-                    "intention may then put the chips in with more than one motion. The declared action binds.",
-            citations=["1.6", "1.2"],
+                    f"intention may then put the chips in with more than one motion. The declared action binds.{both}",
+            citations=["1.6", "1.2"], amounts={f"{said}_to": total} if total else {},
         )
     facing = ctx.peek("bet_faced")
     first = ctx.peek("chips_put_out")
