@@ -66,7 +66,7 @@ def run_set(path: Path, score_one, record: list) -> tuple[int, int, int, int]:
                 n_c += 1
                 c1 += bool(r["cite1"])
             record.append((a.get("confidence") or 0.0, bool(r["correct"]), seen[-1] if seen else None, a["kind"],
-                           path.stem))
+                           path.stem, q["kind"]))
             if MISSES is not None and not r["correct"]:
                 MISSES.write(json.dumps({"set": path.stem, "id": q["id"], "kind": q["kind"], "cite": q.get("cite"),
                                          "got": a["kind"], "citations": a["citations"][:3],
@@ -114,14 +114,13 @@ def cross_fitted(record: list) -> list:
     out = []
     for name in sorted({r[4] for r in record}):
         w = fit_confidence([r for r in record if r[4] != name])
-        for c, ok, inp, kind, s in record:
+        for c, ok, inp, kind, s, *rest in record:
             if s != name:
                 continue
-            if inp is None:
-                out.append((c, ok, inp, kind, s))
-                continue
-            z = w["bias"] + sum(w[k] * float(inp.get(k, 0.0)) for k in CONFIDENCE_INPUTS)
-            out.append((1 / (1 + math.exp(-z)), ok, inp, kind, s))
+            if inp is not None:
+                z = w["bias"] + sum(w[k] * float(inp.get(k, 0.0)) for k in CONFIDENCE_INPUTS)
+                c = 1 / (1 + math.exp(-z))
+            out.append((c, ok, inp, kind, s, *rest))
     return out
 
 
@@ -164,7 +163,9 @@ def main() -> int:
     print(f"mean: correct {sum(rates) / len(rates):.1%}, first clause {sum(firsts) / len(firsts):.1%}, "
           f"lowest set {min(rates):.1%}")
     kinds: dict[str, int] = {}
-    for _c, _ok, _inp, k, _set in record:
+    refused = sum(1 for r in record if r[3] == "uncovered" and r[5] != "uncovered")
+    print(f"covered questions answered 'not covered': {refused}")
+    for _c, _ok, _inp, k, *_rest in record:
         kinds[k] = kinds.get(k, 0) + 1
     print("answer kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(reliability(record))
