@@ -96,3 +96,12 @@ def test_the_trained_model_separates_chat_and_out_of_book_questions() -> None:
     m = topic_model()
     assert next(iter(m.read("is there a bad beat jackpot on this table and how much is in it")[0])) == UNCOVERED
     assert next(iter(m.read("thanks floor, cheers")[0])) == CHAT
+
+
+def test_the_fast_reading_equals_the_library_transform(tiny: TopicModel) -> None:
+    import numpy as np
+
+    for text in ["guy drops one big chip over the line", "rake?", "", "zzzz qqqq"]:
+        full = tiny.topics.predict_proba(tiny.vectorizer.transform([text]))[0]
+        cols, vals = tiny.vectorizer.one(text)
+        assert np.allclose(full, tiny.topics.proba_one(cols, vals))
