@@ -28,6 +28,7 @@ from rules_index.text import fold_digits
 SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
 HOLDOUT_ENV = "FLOOR_HOLDOUT"  # comma-separated corpus sets to leave out (leave-one-set-out measuring)
 CACHE_ENV = "FLOOR_CACHE_DIR"
+CACHE_KEEP = 14  # models kept in the cache: the corpus and each held-out bench set
 FORMAT = 5  # bump when the model's code changes what is cached
 
 
@@ -256,6 +257,9 @@ def _save(model: TopicModel, path: Path) -> None:
         with os.fdopen(fd, "wb") as f:
             pickle.dump(model, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
+        kept = sorted(path.parent.glob("topics-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[CACHE_KEEP:]:  # measuring leaves one model per held-out set; keep the cache bounded
+            old.unlink(missing_ok=True)
     except OSError:
         pass
 

@@ -105,3 +105,14 @@ def test_the_fast_reading_equals_the_library_transform(tiny: TopicModel) -> None
         full = tiny.topics.predict_proba(tiny.vectorizer.transform([text]))[0]
         cols, vals = tiny.vectorizer.one(text)
         assert np.allclose(full, tiny.topics.proba_one(cols, vals))
+
+
+def test_the_cache_stays_bounded(tmp_path, monkeypatch) -> None:
+    from engine.understanding import topic_model as tm
+
+    monkeypatch.setenv("FLOOR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(tm, "CACHE_KEEP", 2)
+    for n in range(3):
+        rows = [Row(f"single chip {i} {n}", "1.4.2") for i in range(4)]
+        load_or_train(rows + [Row(f"rake {i}", UNCOVERED) for i in range(4)])
+    assert len(list(tmp_path.glob("topics-*.pickle"))) == 2
