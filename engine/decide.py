@@ -119,7 +119,7 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
     """The ruling for a situation; ``topic`` is a rule name or a clause id, ``probs`` the topic model's reading."""
     r, score = pick_rule(facts, topic, probs)
     if r is None:
-        cid = topic if topic and not topic.isidentifier() else next(iter(probs or {}), None)
+        cid = topic if topic and topic not in REGISTRY else next(iter(probs or {}), None)
         return _state_the_clause(cid, facts)
     ruling = evaluate(r, facts)
     triggered = bool(r.trigger and r.trigger(facts) > 0)
@@ -127,7 +127,7 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
         # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be no
         # answer, so state the rule itself instead.
         ruling = explain(r, facts)
-    lead = topic if topic and not topic.isidentifier() else None
+    lead = topic if topic and topic not in REGISTRY else None  # a clause picked, not a rule named
     if lead is None and not triggered and probs:
         lead = next(iter(probs))
     if lead and lead in ruling.citations and ruling.kind == "ruling":

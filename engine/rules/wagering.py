@@ -590,7 +590,7 @@ def string_bet(ctx: Context) -> Finding:
         amt = ctx.peek("verbal_amount")
         what = f"{said} to {money(amt)}" if amt and said in ("raise", "bet") else said
         first, more = ctx.peek("chips_put_out"), ctx.peek("chips_added")
-        total = amt or (first + more if said in ("raise", "bet") and first and more else None)
+        total = (amt or (first + more if first and more else None)) if said in ("raise", "bet") else None
         both = (f" Both trips count: {money(first)} + {money(more)}, a {said} to {money(total)}."
                 if total and not amt else "")
         return Finding(

@@ -52,6 +52,11 @@ def test_a_choice_carries_a_plain_question_per_clause_and_the_pick_rules_under_i
     assert picked.kind == "ruling" and picked.citations[0] == "1.4.2"
 
 
+def test_a_picked_clause_leads_even_when_its_id_is_a_word() -> None:
+    assert answer("which rules are these based on, and who decides in the end?", topic="preamble").citations[0] \
+        == "preamble"
+
+
 def test_a_pick_that_is_not_a_clause_is_refused() -> None:
     assert answer("anything", topic="9.9.9").kind == "error"
 
