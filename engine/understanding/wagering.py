@@ -244,10 +244,38 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
 
 
 def extract(doc: Doc) -> None:
+    """Read section 1's facts from a description, one part of the story at a time."""
     t = doc.nums
     acts = _actions(doc) or _logged_actions(doc)
     put = _put_out(doc)
+    _facing(doc, t, acts, put)
+    _asks_min_raise(doc, t)
+    put, chips = _crossed_and_counted(doc, t, put)
+    acts = _chips_placed(doc, t, acts, put, chips)
+    _single_chip(doc, t, put, chips)
+    if acts:
+        doc.set("actions", acts)
+    _declaration(doc, t, acts, put)
+    _wants_change(doc, t)
+    _asks_chip_rules(doc, t)
+    _motions(doc, t)
+    _asks_short_all_in(doc, t)
+    _indications(doc, t)
+    _motion_and_stack(doc, t)
+    _cards_and_dead(doc, t)
+    _time(doc, t)
+    _out_of_turn(doc, t, acts)
+    _players(doc, t)
+    t = _run_it_twice(doc, t, acts)
+    _showdown(doc, t, acts)
+    _cards(doc)
+    _new_player(doc, t)
+    _procedure(doc, t, acts)
+    _chips_are_the_bet(doc, t, acts, put)
 
+
+def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
+    """What the acting player faced, as told: "facing a bet of 250", "facing 25", "faces a 500 bet"."""
     # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
     m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
         r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?<!my )(?<!his )(?<!her )(?:bet|raise) "
@@ -266,12 +294,20 @@ def extract(doc: Doc) -> None:
         bb = doc.found.get("big_blind")
         preflop = doc.found.get("street") in (None, "preflop") and bb
         doc.set("bet_faced", bb if preflop else 0)
+
+
+def _asks_min_raise(doc: Doc, t: str) -> None:
+    """Whether the question is the size of the smallest legal raise."""
     if "min_raise" in asks(doc.low) or re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
                  r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
                  r"\b(?:wants? to|wish(?:es)? to|would like to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
+
+
+def _crossed_and_counted(doc: Doc, t: str, put: tuple[int, int] | None) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """The chips across the line as the table saw them: "750 crossed the line", the dealer's count of them."""
     m_cross = re.search(r"\$?(" + NUM + r") (?:in chips |worth of chips |of (?:his|her|the) chips )?(?:crosses|crossed|went over|goes over|is over) the (?:betting )?line", t)
     if m_cross:
         put = (parse_amount(m_cross.group(1)) or 0, m_cross.start())
@@ -283,6 +319,11 @@ def extract(doc: Doc) -> None:
         put = (parse_amount(m_count.group(1)) or put[0], put[1])  # the dealer's count is the value of those chips
     elif put is None and m_count and re.search(PUT_VERB + r"\b[^.]{0,40}\b(?:chips|stack|handful)\b", t):
         put = (parse_amount(m_count.group(1)) or 0, t.find("dealer"))
+    return put, chips
+
+
+def _chips_placed(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None, chips: tuple[int, int] | None) -> list[Action]:
+    """What the chips a player put out were, and what of his was already in (a posted blind)."""
     if put is not None:
         value, _pos = put
         # Chips placed by the player whose action is in question: drop an action that is the same chips.
@@ -305,6 +346,11 @@ def extract(doc: Doc) -> None:
                 amt = parse_amount(m_post.group(1)) if m_post.group(1) else bb
                 if amt:
                     doc.set("already_in", amt)
+    return acts
+
+
+def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int, int] | None) -> None:
+    """Whether one chip was put out ("a single 100", "one yellow", "his 500 chip"), and its value."""
     chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
     if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:\$?" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t
@@ -324,9 +370,9 @@ def extract(doc: Doc) -> None:
         if put is None or put[0] == lone:
             doc.set("chips_put_out", lone, overwrite=True)
 
-    if acts:
-        doc.set("actions", acts)
 
+def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
+    """What the player said (a word, an amount), and whether before or after his chips landed."""
     # Declarations and their timing.
     if _SILENT.search(t):
         doc.set("declared", False)
@@ -358,6 +404,10 @@ def extract(doc: Doc) -> None:
                 timing = "before" if m.start() < put[1] else None
             if timing:
                 doc.set("verbal_timing", timing)
+
+
+def _wants_change(doc: Doc, t: str) -> None:
+    """Whether the player wants to change or take back a wager."""
     m = re.search(r"\b(?:only )?meant\s+(?:to\s+(?:bet|put)\s+)?\$?(" + NUM + r")|\bwants? (?:it to be|to bet) (?:only )?\$?("
                   + NUM + r")", t)
     if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
@@ -370,11 +420,18 @@ def extract(doc: Doc) -> None:
             r"\b(?:bet|bets|betting|raise|raised|chips?|wager|called|calls?|all.?in|shove|\d[\d,]*)\b", t)
         if not about_cards or m:
             doc.set("wants_to_change", True)
+
+
+def _asks_chip_rules(doc: Doc, t: str) -> None:
+    """Questions about oversized chips and string bets."""
     if re.search(r"\b(?:bigger|larger|greater|more) than the (?:bet|call|amount)|\boversized?\b|\bover-?chip", t) and re.search(r"\bchip\b", t):
         doc.set("asks_oversized", True)
     if re.search(r"\bstring(?:ed)? (?:bet|raise|betting)|\bstring\b[^.?]{0,20}\?|\bstringing\b|\bstrung\b", t):
         doc.set("asks_string_bet", True)
-    _motions(doc, t)
+
+
+def _asks_short_all_in(doc: Doc, t: str) -> None:
+    """Whether the question is a short all-in's legality, or whether both hole cards must be shown."""
     short_words = (r"\b(?:less than a (?:full|minimum) raise|short of a (?:full|minimum) raise|smaller than (?:a full|the minimum)|raise is (?:smaller|less) than|"
                    r"under (?:a full|the minimum) raise|raise of (?:only|just)|not a full raise|isn'?t a full raise|below the minimum)\b")
     if (re.search(r"\b(?:" + _ALLIN_VERB + r"|jamming|shoving|move in|moving in)\b", t) and re.search(short_words, t)
@@ -387,6 +444,9 @@ def extract(doc: Doc) -> None:
                  r"\bone card (?:is )?(?:enough|sufficient)", t):
         doc.set("asks_both_cards", True)
 
+
+def _indications(doc: Doc, t: str) -> None:
+    """Two indications in a row: "tapped the table, then said 'bet'", "said 'fold', then 'wait, i call'"."""
     # Two indications in a row: "tapped the table, then said 'bet'", "said 'fold', then 'wait, i call'".
     marks: list[tuple[int, str]] = []
     for m in re.finditer(r"\b(?:tap(?:s|ped)?|knock(?:s|ed)?|rap(?:s|ped)?|double.?taps?)\b(?: \w+){0,2}?(?: on| with)?(?: the| his| my)? (?:table|felt|knuckles)", t):
@@ -425,6 +485,9 @@ def extract(doc: Doc) -> None:
             r"\bdoesn'?t say\b", t):
         doc.set("actions_asked", ["check"])  # what a silent tap means is the question
 
+
+def _motion_and_stack(doc: Doc, t: str) -> None:
+    """One motion or two, and what the player has behind."""
     if re.search(r"\bone motion\b|\bone go\b|\bsingle motion\b|\bone push\b", t):
         doc.set("one_motion", True)
     if re.search(r"\b(goes|went|going|reaches|reached|came) back (?:to|into) (?:his|her|my) stack\b|\bsecond motion\b|"
@@ -436,6 +499,9 @@ def extract(doc: Doc) -> None:
     if m:
         doc.set("stack_behind", parse_amount(next(g for g in m.groups() if g)))
 
+
+def _cards_and_dead(doc: Doc, t: str) -> None:
+    """Folded cards across the line, cards wanted back, unprotected or mucked hands, and dead-hand questions."""
     # Folding, protecting cards.
     if re.search(r"\b(?:muck(?:ed)?|fold(?:ed)?|threw|tossed|slid|pushed|gave)\b[^.]{0,10}\b(?:cards?|hand)\b[^.]{0,40}"
                  r"\b(?:across|over|past) the (?:betting )?line\b|"
@@ -465,6 +531,9 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(?:too long|taking forever|stall\w*|tank\w*|slow.?roll\w*)\b", t) and re.search(r"\bdead\b", t):
         doc.set("time_given", True)  # the question is where a clock ends: the 1.7.1 procedure
 
+
+def _time(doc: Doc, t: str) -> None:
+    """A time limit given to act, and whether it ran out."""
     # Time.
     if re.search(r"\b(time limit|clock|count(?:ed)? (?:him |her )?down|(?:seconds|minute) to act|shot clock|given time|"
                  r"time (?:to act|expires?|ran out|runs out|is up))\b", t):
@@ -472,6 +541,9 @@ def extract(doc: Doc) -> None:
     if re.search(r"\b(expires?|expired|ran out|runs out|time is up|time'?s up|didn'?t act in time)\b", t):
         doc.set("time_expired", True)
 
+
+def _out_of_turn(doc: Doc, t: str, acts: list[Action]) -> None:
+    """Who acted out of turn and with what, and what the skipped players did after it."""
     # Out of turn.
     # "Seat 2 is first to act, but Seat 8 knocked before him", "B checks before A has acted": out of turn.
     m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first)(?: to act)?,? (?:but|when|yet|and yet) ", t)
@@ -514,6 +586,9 @@ def extract(doc: Doc) -> None:
     if re.search(_DEALER_DIRECTED, t):
         doc.set("dealer_caused", True)
 
+
+def _players(doc: Doc, t: str) -> None:
+    """How many players are in the hand, as told."""
     m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
     if m:
         n = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}.get(m.group(1)) or int(m.group(1))
@@ -524,6 +599,10 @@ def extract(doc: Doc) -> None:
             n -= 1
         doc.set("players_in_hand", n)
 
+
+def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
+    """Run it twice: who is all-in, whether both agree, cards to come, who won which board.  Returns the text with
+    boards named one way ("board two" -> "second board"), which the showdown reading uses too."""
     # Run it twice.
     if re.search(r"\b(?:run|running|ran|runs) (?:it |the board |the rest |them )?(?:twice|two times|2x|three times|thrice|3 times)|"
                  r"\brit\b|\btwo boards\b|\bsecond board\b", t):
@@ -592,7 +671,11 @@ def extract(doc: Doc) -> None:
                      r"how much of the pot|(?:portion|part|fraction|percentage) of the pot|which cards|how(?:'s| is)? (?:it|the pot) split|"
                      r"hows it split)\b", t):
             doc.set("asks_rit_split", True)
+    return t
 
+
+def _showdown(doc: Doc, t: str, acts: list[Action]) -> None:
+    """Showdown: who bet last, how many cards were tabled, who mucked, who claims the pot."""
     # Showdown.
     if re.search(r"\byou show\b|\b(?:has|have|got|gotta|must) to show\b|\bmust show\b|\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
                  r"(?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b", t):
@@ -654,6 +737,9 @@ def extract(doc: Doc) -> None:
         if raisers:
             doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
 
+
+def _cards(doc: Doc) -> None:
+    """Cards: "board Ah Kd 7c 2s 9h, seat 1 has Ac 7d, seat 2 shows Kc Kh"."""
     # Cards: "board Ah Kd 7c 2s 9h, seat 1 has Ac 7d, seat 2 shows Kc Kh".
     card = r"(?:10|[2-9tjqka])[shdc]"
     m = re.search(r"\b(?:board|community cards|runout|the flop turn and river)\b\s*(?:is|was|reads|:|of)?\s*((?:" + card
@@ -667,6 +753,9 @@ def extract(doc: Doc) -> None:
     if len(holes) >= 2:
         doc.set("hole_cards", holes)
 
+
+def _new_player(doc: Doc, t: str) -> None:
+    """A new player at the table, and whether he posts or waits; a refused blind."""
     # Blinds and new players.
     if re.search(r"\bnew (?:player|to the table)\b|\bjust sat\b|\bsits? down\b|\bsat down\b|\bjoin(?:s|ing)? the (?:table|game)\b"
                  r"|\bnew player\b", t):
@@ -682,6 +771,9 @@ def extract(doc: Doc) -> None:
                  t) or re.search(r"\b(?:not|won'?t|refus\w* to|doesn'?t want to|don'?t want to|never) post(?:ing)?\b|\bdeal me out\b", t):
         doc.set("refuses_blind", True)
 
+
+def _procedure(doc: Doc, t: str, acts: list[Action]) -> None:
+    """A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened."""
     # A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened.
     cue = re.search(r"\b(how (?:do|does|should|must|can|may|many|much|is|are)|what (?:are|is|conditions|options|happens|should|must|"
                     r"exactly|does)|when (?:may|can|must|does|a player|the dealer)|under what|where (?:and how|must|should|do)|"
@@ -703,6 +795,10 @@ def extract(doc: Doc) -> None:
         if named and how_to_act:
             doc.set("actions_asked", named)
 
+
+def _chips_are_the_bet(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
+    """"The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
+    of the action being asked about, not a wager in dispute."""
     # "The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
     # of the action being asked about, not a wager in dispute.
     asks_what_it_is = re.search(r"\bwhat (?:is|was|'s) (?:his|her|the|their|my) (?:action|play)\b|\b(?:call|raise) or (?:a )?(?:call|raise)\b|"
