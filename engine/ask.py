@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.facts import Facts
 from engine.result import Ruling
+from engine.rules.conclusions import conclude
 from engine.understanding.extract import extract_facts
 from rules_index import NotFound, RulesIndex, get_index
 from rules_index.index import clause_ids_in
@@ -69,6 +70,7 @@ def answer(text: str, extra_facts: dict[str, Any] | None = None, topic: str | No
     facts, doc = extract_facts(text)
     if extra_facts:
         facts = Facts(**{**facts.model_dump(exclude_none=True), **extra_facts})
+    facts = conclude(facts)
     from engine.policy import respond
     from engine.understanding.topic_model import topic_model
 

@@ -16,6 +16,8 @@ class WageringFacts(BaseModel):
     bet_faced: int | None = fact(
         "How much was the bet the player faced (the total to call this round; 0 if nobody had bet)?"
     )
+    first_to_bet: bool | None = fact("Was the player the first to put chips in this round (nothing bet before him)?",
+                                     YES_NO)
     already_in: int | None = fact(
         "How much did the player already have in front of him this round (a blind, an earlier bet)?",
         assume=0,
@@ -97,6 +99,10 @@ class WageringFacts(BaseModel):
         "Did any of the skipped players (those whose turn it really was) bet or raise, changing the action?",
         {"Yes, someone bet or raised": True, "No, they only checked, called or folded": False},
     )
+    skipped_action: Literal["bet_or_raise", "check_call_fold"] | None = fact(
+        "What did the skipped players do after the out-of-turn action?",
+        {"Someone bet or raised": "bet_or_raise", "They only checked, called or folded": "check_call_fold"},
+    )
     dealer_caused: bool | None = fact(
         "Did the dealer direct the wrong player to act (a dealer error)?",
         YES_NO,
@@ -127,6 +133,12 @@ class WageringFacts(BaseModel):
     claimant_is_aggressor: bool | None = fact(
         "Is the player claiming the pot the one who made the last bet or raise?", YES_NO
     )
+
+    asks_show_order: bool | None = fact("Is the question who must show their cards first?", YES_NO)
+    checked_down: bool | None = fact("Was the hand checked down (no bet or raise)?", YES_NO)
+    someone_mucked: bool | None = fact("Did a player muck or give up his hand at showdown?", YES_NO)
+    opponent_tabled: bool | None = fact("Did another player table a hand that still claims the pot?", YES_NO)
+    claimants: list[str] | None = fact("Who is claiming the pot?")
 
     board: str | None = fact("What are the community cards (e.g. 'Ah Kd 7c 2s 9h')?")
     hole_cards: dict[str, str] | None = fact("What hole cards did each player show (e.g. Seat 1: 'Ac 7d')?")

@@ -290,10 +290,7 @@ def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -
     elif re.search(r"\b(first to act|opened the (?:flop|turn|river)|opening bet|leads? out|led out|first in|first bettor|"
                    r"(?:leads?|led) (?:the )?(?:flop|turn|river))\b", t) and put and not any(
                        a.kind in ("bet", "raise", "all-in") and a.amount for a in acts):
-        # Preflop the big blind is the bet the first player faces.
-        bb = doc.found.get("big_blind")
-        preflop = doc.found.get("street") in (None, "preflop") and bb
-        doc.set("bet_faced", bb if preflop else 0)
+        doc.set("first_to_bet", True)  # what he faced is the rules' conclusion (engine/rules/conclusions.py)
 
 
 def _asks_min_raise(doc: Doc, t: str) -> None:
@@ -311,8 +308,8 @@ def _crossed_and_counted(doc: Doc, t: str, put: tuple[int, int] | None) -> tuple
     m_cross = re.search(r"\$?(" + NUM + r") (?:in chips |worth of chips |of (?:his|her|the) chips )?(?:crosses|crossed|went over|goes over|is over) the (?:betting )?line", t)
     if m_cross:
         put = (parse_amount(m_cross.group(1)) or 0, m_cross.start())
-    if re.search(r"\bopening the betting\b|\bopens? the betting\b|\bfirst to bet\b", t) and "bet_faced" not in doc.found:
-        doc.set("bet_faced", 0)
+    if re.search(r"\bopening the betting\b|\bopens? the betting\b|\bfirst to bet\b", t):
+        doc.set("first_to_bet", True)
     chips = chips_described(t)
     m_count = re.search(r"\bdealer (?:then )?count(?:s|ed)? (?:it|them|the (?:bet|chips|stack))?\s*(?:at|as|to|out at|up to)?\s*\$?(" + NUM + r")", t)
     if put is not None and m_count:
@@ -393,8 +390,8 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
                 doc.set("verbal", "bet")
             if amount is not None:
                 doc.set("verbal_amount", amount)
-            if verbal == "bet" and not acts and "bet_faced" not in doc.found:
-                doc.set("bet_faced", 0)  # a bet, not a call or raise: nothing was faced
+            if verbal == "bet" and not acts:
+                doc.set("first_to_bet", True)  # "bet", not call or raise: nobody had bet before him
             timing = None
             if _AFTER_LANDS.search(t):
                 timing = "after"
@@ -570,19 +567,13 @@ def _out_of_turn(doc: Doc, t: str, acts: list[Action]) -> None:
             if m:
                 w = m.group(1) or m.group(2)
                 doc.set("oot_action", "fold" if w == "threw" else _kind(w))
-        if oot:
-            i = acts.index(oot[0])
-            later = [a for a in acts[i + 1:] if a.actor != oot[0].actor and not a.out_of_turn]
-            if any(a.kind in ("bet", "raise", "all-in") for a in later):
-                doc.set("action_changed", True)
-            elif later:
-                doc.set("action_changed", False)
+        # What came after the out-of-turn action, as told; whether that changed the action is for 1.8.1/1.8.2.
         after = re.split(r"out of turn|\boot\b", t, maxsplit=1)[-1]
         if re.search(r"\b(raise[sd]? (?:it|the)|" + _AGGRESSIVE_DONE + r")\b", after) and not \
                 re.search(r"\b(checked|check|called|folded)\b[^.]{0,20}$", after[:60]):
-            doc.set("action_changed", True)
+            doc.set("skipped_action", "bet_or_raise")
         elif re.search(r"\b(checked|checks|called|calls|folded|folds)\b", after):
-            doc.set("action_changed", False)
+            doc.set("skipped_action", "check_call_fold")
     if re.search(_DEALER_DIRECTED, t):
         doc.set("dealer_caused", True)
 
@@ -675,67 +666,65 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
 
 
 def _showdown(doc: Doc, t: str, acts: list[Action]) -> None:
-    """Showdown: who bet last, how many cards were tabled, who mucked, who claims the pot."""
-    # Showdown.
-    if re.search(r"\byou show\b|\b(?:has|have|got|gotta|must) to show\b|\bmust show\b|\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|\bshowdown\b|\btable (?:his|her|my) "
-                 r"(?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b", t):
-        raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
-        if raisers:
-            doc.set("last_aggressor", raisers[-1].actor)
-            doc.set("aggression", True)
-        elif re.search(r"\b(limped|checked down|checked it down|checked all the way|no (?:bet|betting|aggression)|"
-                       r"nobody bet|no one bet)\b", t):
-            doc.set("aggression", False)
-    m = re.search(r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
-                  r"\b(?:turned|turns|flipped|flips|exposed|exposes|showed|shows|tabled|tables) (?:over |up )?only (?:one|1|the|his|her)\b|"
-                  r"\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|\bkept (?:his|her|the) other card (?:face down|hidden|covered)\b|"
-                  r"\b(?:turns?|turned|flips?|flipped|shows?|showed|tables?|tabled) (?:over |up )?(?:just )?(?:one|1) (?:card|of (?:his|her) cards)\b|"
-                  r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b", t)
-    if m:
+    """Showdown as told: whether who shows first is asked, how many cards were tabled, who mucked, who tabled,
+    who claims the pot.  Who was the last aggressor and whether the others forfeited are the rules' conclusions
+    (engine/rules/conclusions.py), drawn from these and the actions."""
+    if re.search(_SHOW_ORDER, t):
+        doc.set("asks_show_order", True)
+        if re.search(r"\b(limped|checked down|checked it down|checked all the way|no (?:bet|betting|aggression)|"
+                     r"nobody bet|no one bet)\b", t):
+            doc.set("checked_down", True)
+    if re.search(_ONE_CARD, t):
         doc.set("cards_tabled", 1)
     if re.search(r"\b(mucked|mucks|folded|folds|threw (?:his|her) (?:hand|cards) away|throws (?:his|her) (?:hand|cards) away|"
-                 r"gave up|gives up)\b", t) and re.search(
-            r"\b(table|tabled|show|showed|showing|pot)\b", t):
-        doc.set("others_forfeited", True)
+                 r"gave up|gives up)\b", t) and re.search(r"\b(table|tabled|show|showed|showing|pot)\b", t):
+        doc.set("someone_mucked", True)
+    _someone_else_tabled(doc, t)
+    _claimants(doc, t)
 
-    # The last bettor mucked: whoever is left claiming the pot did not make the last bet or raise.
-    raisers_all = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
-    if raisers_all and any(a.kind == "fold" and a.actor == raisers_all[-1].actor for a in acts[acts.index(raisers_all[-1]) + 1:]):
-        doc.set("claimant_is_aggressor", False)
-        doc.set("others_forfeited", True)
-    # "villain jams, i call, he mucks": the asker called the last bet and the other player then mucked.
-    if raisers_all and raisers_all[-1].actor.lower() not in ("i", "me"):
-        after = acts[acts.index(raisers_all[-1]) + 1:]
-        if any(a.kind == "call" and a.actor.lower() in ("i", "me") for a in after) and any(
-                a.kind == "fold" and a.actor.lower() in ("he", "she", "they", "villain", raisers_all[-1].actor.lower())
-                for a in after):
-            doc.set("claimant_is_aggressor", False)
-            doc.set("others_forfeited", True)
-    # "Seat 7 turned over one card and claims his ace-high wins": the claimant is named by his claim.
+
+_SHOW_ORDER = (r"\byou show\b|\b(?:has|have|got|gotta|must) to show\b|\bmust show\b|\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|"
+               r"\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|"
+               r"\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|"
+               r"\bshowdown\b|\btable (?:his|her|my) (?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b")
+_ONE_CARD = (r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
+             r"\b(?:turned|turns|flipped|flips|exposed|exposes|showed|shows|tabled|tables) (?:over |up )?only (?:one|1|the|his|her)\b|"
+             r"\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|\bkept (?:his|her|the) other card (?:face down|hidden|covered)\b|"
+             r"\b(?:turns?|turned|flips?|flipped|shows?|showed|tables?|tabled) (?:over |up )?(?:just )?(?:one|1) "
+             r"(?:card|of (?:his|her) cards)\b|\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b")
+
+
+def _someone_else_tabled(doc: Doc, t: str) -> None:
+    """Another player still holding a hand at showdown: "he tabled a straight", "the opponent showed his cards"."""
+    one = doc.found.get("cards_tabled") == 1
+    if one and re.search(
+            r"\b(?:seat \d+|he|she|opponent|the other|villain)\b[^.]{0,10}\b(?:tabled|tables|showed|shows|turned over|turns over|"
+            r"flipped|flips)\b[^.]{0,10}\b(?:a |his |her |both )?(?:\w+ )?(?:straight|flush|pair|set|trips|full house|two pair|"
+            r"quads|hand|cards|boat)\b", t):
+        doc.set("opponent_tabled", True)
+    if re.search(r"\b(?:opponent|other player|villain)\b[^.]{0,20}\b(?:has |had )?(?:tabled|shown|showed|turned over)\b[^.]{0,15}"
+                 r"\b(?:a |his |her |both )?(?:hand|cards)\b", t):
+        doc.set("opponent_tabled", True)
+    if one and re.search(r"\b(?:seat \d+|he|she|the other|another player)\b[^.]{0,20}\b(?:tabled|showed|turned over|flipped) "
+                         r"(?:both|his|her) (?:cards|hand|hole cards)\b", t):
+        doc.set("opponent_tabled", True)
+
+
+def _claimants(doc: Doc, t: str) -> None:
+    """Who claims the pot, in the order the story names them: "Seat 7 ... claims his ace-high wins",
+    "do i have to table", "Seat 3 asks the dealer to push"."""
+    named: list[str] = []
     m = re.search(r"\b(seat \d+)\b[^.]{0,70}\bclaims?\b", t)
-    raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
-    if m and raisers:
-        doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
-    if doc.found.get("cards_tabled") == 1 and re.search(
-            r"\b(?:seat \d+|he|she|opponent|the other|villain)\b[^.]{0,10}\b(?:tabled|tables|showed|shows|turned over|turns over|flipped|flips)\b[^.]{0,10}"
-            r"\b(?:a |his |her |both )?(?:\w+ )?(?:straight|flush|pair|set|trips|full house|two pair|quads|hand|cards|boat)\b", t):
-        doc.set("others_forfeited", False, overwrite=True)
-    if re.search(r"\b(?:opponent|other player|villain)\b[^.]{0,20}\b(?:has |had )?(?:tabled|shown|showed|turned over)\b[^.]{0,15}\b(?:a |his |her |both )?(?:hand|cards)\b", t):
-        doc.set("others_forfeited", False, overwrite=True)
-    if re.search(r"\b(?:seat \d+|he|she|the other|another player)\b[^.]{0,20}\b(?:tabled|showed|turned over|flipped) (?:both|his|her) "
-                 r"(?:cards|hand|hole cards)\b", t) and doc.found.get("cards_tabled") == 1:
-        doc.set("others_forfeited", False, overwrite=True)  # someone else still claims the pot with a full hand
-
-    # Who claims the pot: "i called the river bet ... do i have to table" -> the claimant called, did not bet.
-    if re.search(r"\b(do|must|should) (i|he|she) (have to |need to )?(table|show)", t):
-        mine = [a for a in acts if a.actor in ("i", "hero")]
-        if mine:
-            doc.set("claimant_is_aggressor", mine[-1].kind in ("bet", "raise", "all-in"))
-    m = re.search(r"\b(seat \d+) (?:then |now |also )?(?:asked|asks|wants|claims|claimed|demands) (?:the dealer )?(?:to )?(?:push|for the pot|the pot)", t)
     if m:
-        raisers = [a for a in acts if a.kind in ("bet", "raise", "all-in")]
-        if raisers:
-            doc.set("claimant_is_aggressor", raisers[-1].actor.lower() == m.group(1))
+        named.append(_actor_name(m.group(1)))
+    if re.search(r"\b(do|must|should) (i|he|she) (have to |need to )?(table|show)", t):
+        named.append("i")
+    m = re.search(r"\b(seat \d+) (?:then |now |also )?(?:asked|asks|wants|claims|claimed|demands) (?:the dealer )?(?:to )?"
+                  r"(?:push|for the pot|the pot)", t)
+    if m:
+        named.append(_actor_name(m.group(1)))
+    if named:
+        doc.set("claimants", named)
 
 
 def _cards(doc: Doc) -> None:

@@ -1,0 +1,120 @@
+"""What the rules conclude from what the reader reported, each conclusion once and with its clause.
+
+The reader (``engine.understanding``) reports what was said and done: the actions in order and which was
+out of turn, what the skipped players did, who mucked, who tabled, who claims the pot, who put the first
+chips in.  Whether that changed the action (1.8.1/1.8.2), who made the last aggressive action (1.11),
+whether the others forfeited their claim (1.12) and what bet a player faced (preflop, the big blind) are
+legal conclusions, drawn here and nowhere else.  A fact someone stated (or answered when asked) is never
+replaced: a conclusion only fills a fact nobody stated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.facts import Action, Facts
+
+AGGRESSIVE = ("bet", "raise", "all-in")
+
+
+def _aggressors(acts: list[Action]) -> list[Action]:
+    return [a for a in acts if a.kind in AGGRESSIVE]
+
+
+def bet_faced(f: Facts) -> int | None:
+    """1.4 / 1.1.3: the first player to bet faces the big blind preflop and nothing after the flop."""
+    if f.first_to_bet:
+        preflop = f.street in (None, "preflop") and f.big_blind
+        return f.big_blind if preflop else 0
+    return None
+
+
+def action_changed(f: Facts) -> bool | None:
+    """1.8.1 / 1.8.2: the action changed when a skipped player bet or raised after the out-of-turn action;
+    only checks, calls or folds leave it unchanged."""
+    acts = list(f.actions or [])
+    oot = next((a for a in acts if a.out_of_turn), None)
+    if oot is not None:
+        later = [a for a in acts[acts.index(oot) + 1:] if a.actor != oot.actor and not a.out_of_turn]
+        if any(a.kind in AGGRESSIVE for a in later):
+            return True
+        if later:
+            return False
+    if f.skipped_action is not None:
+        return f.skipped_action == "bet_or_raise"
+    return None
+
+
+def last_aggressor(f: Facts) -> str | None:
+    """1.11: who must show first is whoever made the last bet or raise of the hand."""
+    if not f.asks_show_order:
+        return None
+    raisers = _aggressors(list(f.actions or []))
+    return raisers[-1].actor if raisers else None
+
+
+def aggression(f: Facts) -> bool | None:
+    """1.11: a hand with a bet or raise in it has a last aggressor; a checked-down hand has none."""
+    if not f.asks_show_order:
+        return None
+    if _aggressors(list(f.actions or [])):
+        return True
+    return False if f.checked_down else None
+
+
+def _aggressor_gave_up(acts: list[Action]) -> bool:
+    """The last bettor mucked after his bet, or the asker called it and the bettor then mucked."""
+    raisers = _aggressors(acts)
+    if not raisers:
+        return False
+    last = raisers[-1]
+    after = acts[acts.index(last) + 1:]
+    if any(a.kind == "fold" and a.actor == last.actor for a in after):
+        return True
+    if last.actor.lower() in ("i", "me"):
+        return False
+    return any(a.kind == "call" and a.actor.lower() in ("i", "me") for a in after) and any(
+        a.kind == "fold" and a.actor.lower() in ("he", "she", "they", "villain", last.actor.lower()) for a in after)
+
+
+def claimant_is_aggressor(f: Facts) -> bool | None:
+    """1.11 / 1.12: whether the player claiming the pot made the last bet or raise."""
+    acts = list(f.actions or [])
+    if _aggressor_gave_up(acts):
+        return False
+    raisers = _aggressors(acts)
+    for who in f.claimants or []:
+        if who == "i":
+            mine = [a for a in acts if a.actor in ("i", "hero")]
+            if mine:
+                return mine[-1].kind in AGGRESSIVE
+        elif raisers:
+            return raisers[-1].actor.lower() == who.lower()
+    return None
+
+
+def others_forfeited(f: Facts) -> bool | None:
+    """1.12: the others have given up their claim when they mucked and nobody else still holds a tabled hand."""
+    if f.opponent_tabled:
+        return False
+    if f.someone_mucked or _aggressor_gave_up(list(f.actions or [])):
+        return True
+    return None
+
+
+CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
+    "bet_faced": bet_faced,
+    "action_changed": action_changed,
+    "last_aggressor": last_aggressor,
+    "aggression": aggression,
+    "claimant_is_aggressor": claimant_is_aggressor,
+    "others_forfeited": others_forfeited,
+}
+
+
+def conclude(f: Facts) -> Facts:
+    """The facts with every conclusion nobody stated filled in."""
+    filled = {name: fn(f) for name, fn in CONCLUSIONS.items() if getattr(f, name) is None}
+    filled = {k: v for k, v in filled.items() if v is not None}
+    return f.model_copy(update=filled) if filled else f

@@ -1,0 +1,58 @@
+"""Legal conclusions are drawn in engine/rules/conclusions.py, from what the reader reports."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.ask import answer
+from engine.facts import Action, Facts
+from engine.rules.conclusions import CONCLUSIONS, conclude
+
+UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
+
+
+def test_the_reader_never_sets_a_legal_conclusion() -> None:
+    sets = re.compile(r"""doc\.set\(\s*["'](""" + "|".join(CONCLUSIONS) + r""")["']""")
+    found = [f"{p.name}: {m.group(1)}" for p in UNDERSTANDING.glob("*.py")
+             for m in sets.finditer(p.read_text(encoding="utf-8")) if m.group(1) != "bet_faced"]
+    assert found == []
+
+
+def test_the_first_bettor_faces_the_big_blind_preflop_and_nothing_later() -> None:
+    assert conclude(Facts(first_to_bet=True, big_blind=200)).bet_faced == 200
+    assert conclude(Facts(first_to_bet=True, big_blind=200, street="turn")).bet_faced == 0
+    assert conclude(Facts(first_to_bet=True, bet_faced=600, big_blind=200)).bet_faced == 600  # stated wins
+
+
+def test_action_changed_only_by_a_bet_or_raise_after_the_out_of_turn_action() -> None:
+    oot = Action(actor="Seat 6", kind="bet", amount=300, out_of_turn=True)
+    raised = Facts(actions=[oot, Action(actor="Seat 4", kind="raise", amount=900)])
+    checked = Facts(actions=[oot, Action(actor="Seat 4", kind="check")])
+    assert conclude(raised).action_changed is True
+    assert conclude(checked).action_changed is False
+    assert conclude(Facts(oot_action="bet", skipped_action="check_call_fold")).action_changed is False
+    assert conclude(Facts(oot_action="bet")).action_changed is None  # nobody said: asked, not guessed
+    assert conclude(Facts(actions=raised.actions, action_changed=False)).action_changed is False
+
+
+def test_last_aggressor_and_forfeit_come_from_the_actions() -> None:
+    acts = [Action(actor="villain", kind="all-in", amount=2000), Action(actor="i", kind="call"),
+            Action(actor="he", kind="fold")]
+    f = conclude(Facts(actions=acts, asks_show_order=True))
+    assert f.last_aggressor == "villain" and f.aggression is True
+    assert f.claimant_is_aggressor is False and f.others_forfeited is True
+    assert conclude(Facts(asks_show_order=True, checked_down=True)).aggression is False
+    assert conclude(Facts(someone_mucked=True, opponent_tabled=True)).others_forfeited is False
+
+
+def test_a_named_claimant_is_compared_with_the_last_bettor() -> None:
+    acts = [Action(actor="Seat 7", kind="bet", amount=400), Action(actor="Seat 2", kind="call")]
+    assert conclude(Facts(actions=acts, claimants=["Seat 7"])).claimant_is_aggressor is True
+    assert conclude(Facts(actions=acts, claimants=["Seat 2"])).claimant_is_aggressor is False
+
+
+def test_a_told_out_of_turn_bet_is_binding_when_only_a_check_came_between() -> None:
+    r = answer("Seat 6 bet 300 out of turn, then Seat 4 checked. Is the bet binding?")
+    assert r.kind == "ruling" and r.citations[0] in ("1.8.1", "1.8")
+    assert "binding" in r.outcome.lower() and "not binding" not in r.outcome.lower()
