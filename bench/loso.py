@@ -66,7 +66,7 @@ def run_set(path: Path, score_one, record: list) -> tuple[int, int, int, int]:
                 n_c += 1
                 c1 += bool(r["cite1"])
             record.append((a.get("confidence") or 0.0, bool(r["correct"]), seen[-1] if seen else None, a["kind"],
-                           path.stem, q["kind"]))
+                           path.stem, q["kind"], q["kind"] == "ruling" and q.get("amount") not in (None, "", 0)))
             if MISSES is not None and not r["correct"]:
                 MISSES.write(json.dumps({"set": path.stem, "id": q["id"], "kind": q["kind"], "cite": q.get("cite"),
                                          "got": a["kind"], "citations": a["citations"][:3],
@@ -138,6 +138,7 @@ def main() -> int:
     ap.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                     help="try another value of a policy.toml figure (to choose it)")
     ap.add_argument("--misses", metavar="FILE", help="write each held-out miss to FILE (JSON Lines)")
+    ap.add_argument("--only", action="append", default=[], metavar="SET", help="hold out only these sets")
     args = ap.parse_args()
     global MISSES
     MISSES = open(args.misses, "w", encoding="utf-8") if args.misses else None
@@ -155,6 +156,8 @@ def main() -> int:
     record: list = []
     rates, firsts = [], []
     for path in bench_sets():
+        if args.only and path.stem not in args.only:
+            continue
         right, n, c1, n_c = run_set(path, score_one, record)
         rates.append(right / n)
         firsts.append(c1 / max(n_c, 1))
@@ -165,6 +168,8 @@ def main() -> int:
     kinds: dict[str, int] = {}
     refused = sum(1 for r in record if r[3] == "uncovered" and r[5] != "uncovered")
     print(f"covered questions answered 'not covered': {refused}")
+    numeric = [r for r in record if r[6]]
+    print(f"rulings whose answer is a number: {sum(r[1] for r in numeric)}/{len(numeric)} right")
     for _c, _ok, _inp, k, *_rest in record:
         kinds[k] = kinds.get(k, 0) + 1
     print("answer kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
