@@ -141,24 +141,32 @@ def _actions(doc: Doc) -> list[Action]:
 
 
 def _logged_actions(doc: Doc) -> list[Action]:
-    """The action log's events (actionlog.py) where the older patterns found none: the log reads phrasings
-    ("Seat 3 leads 40, Seat 6 makes it 110", "bets two", "gets out of the way") they were never written for."""
+    """The action log's events (actionlog.py) as the rules' actions: it reads phrasings ("Seat 3 leads 40, Seat 6
+    makes it 110", "bets two", "gets out of the way", "shoved, 2,900 total") the older patterns miss.  A bet or
+    raise with no amount is left out: it is usually the question ("wants to min raise"), not an action."""
     from engine.understanding.actionlog import parse
 
     if not re.search(r"\d", doc.nums):
         return []  # no amount anywhere: not a told round, and no need to read it (it costs time per ruling)
-    events = parse(doc.text).events
-    named = set(vocab.table("actors", "positions").values())
-    # Only a told round: every actor a seat or position, and some amount stated.  Chat about a hand in general
-    # ("should i call a shove?", "villain ... my 1k bet") is not a log of what happened.
-    if not events or not any(e.to for e in events) or not all(e.actor in named or e.actor.startswith("Seat ")
-                                                                for e in events):
-        return []
     out = []
-    for e in events:
+    for e in parse(doc.text).events:
+        if e.action in ("bet", "raise", "all-in") and e.to is None:
+            continue
         amount = e.to if e.action in ("bet", "raise", "all-in", "call") else None
-        out.append(Action(actor=e.actor, kind=e.action, amount=amount))  # type: ignore[arg-type]
+        out.append(Action(actor=e.actor, kind=e.action, amount=amount, out_of_turn=e.out_of_turn or None))  # type: ignore[arg-type]
     return out
+
+
+def _told_actions(doc: Doc) -> list[Action]:
+    """The betting actions told: of the two readings, the one that found more bets and raises with their amounts
+    (the older patterns when they tie)."""
+    old = _actions(doc)
+    log = _logged_actions(doc)
+
+    def sized(acts: list[Action]) -> int:
+        return sum(1 for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount)
+
+    return log if sized(log) > sized(old) else (old or log)
 
 
 def _positions(doc: Doc) -> list[tuple[int, Action]]:
@@ -246,7 +254,7 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
 def extract(doc: Doc) -> None:
     """Read section 1's facts from a description, one part of the story at a time."""
     t = doc.nums
-    acts = _actions(doc) or _logged_actions(doc)
+    acts = _told_actions(doc)
     put = _put_out(doc)
     _facing(doc, t, acts, put)
     _asks_min_raise(doc, t)
