@@ -37,24 +37,28 @@ def clause_questions() -> dict[str, str]:
 
 
 CONFIDENCE_INPUTS = ("top", "margin", "facts", "asked", "numeric", "out_of_book", "lookup", "general",
-                     "stated", "length")
+                     "stated", "length", "unread", "assumed", "differ")
 
 
 def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: bool = False,
                numeric: bool = False, out_of_book: bool = False, lookup: bool = False, general: bool = False,
-               stated: float = 0.0, length: float = 0.0) -> float:
+               stated: float = 0.0, length: float = 0.0, unread: float = 0.0, assumed: bool = False,
+               differ: bool = False) -> float:
     """The calibrated probability that the whole answer is right (its clause and the facts it used).
 
     A logistic function of what the answer rests on: the model's probability for the label answered and
     its lead over the next, whether stated facts pointed at the rule, whether a fact had to be asked,
     whether a number was computed, the kind of answer, whether the rule was only stated in general,
-    how many facts were read (a share of six) and how long the question is (a share of 100 words).
+    how many facts were read (a share of six), how long the question is (a share of 100 words), the share of
+    the question's amounts that no fact read took up (a number left over is a sign the story was misread),
+    whether the ruling rests on an assumption, and whether two readings of the betting disagreed.
     Its weights are fitted on held-out answers (``bench/loso.py --fit``) and kept in ``policy.toml``.
     """
     c = policy()["confidence"]
     x = {"top": top, "margin": margin, "facts": facts, "asked": asked, "numeric": numeric,
-         "out_of_book": out_of_book, "lookup": lookup, "general": general, "stated": stated, "length": length}
-    z = c["bias"] + sum(c[k] * float(v) for k, v in x.items())
+         "out_of_book": out_of_book, "lookup": lookup, "general": general, "stated": stated, "length": length,
+         "unread": unread, "assumed": assumed, "differ": differ}
+    z = c["bias"] + sum(c.get(k, 0.0) * float(v) for k, v in x.items())
     return round(1.0 / (1.0 + math.exp(-z)), 2)
 
 
@@ -136,5 +140,33 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
                                        facts=triggered, asked=ruling.kind == "needs_facts",
                                        numeric=bool(ruling.amounts), general=general,
                                        stated=min(len(facts.stated()), 6) / 6,
-                                       length=min(len(str(getattr(doc, "text", "")).split()), 100) / 100)
+                                       length=min(len(str(getattr(doc, "text", "")).split()), 100) / 100,
+                                       unread=unread_share(doc, facts), assumed=bool(ruling.assumptions),
+                                       differ=bool(getattr(doc, "readings_differ", False)))
     return ruling
+
+
+def unread_share(doc: Any, facts: Facts) -> float:
+    """The share of the amounts in the question (10 or more: not seat numbers) that no fact read holds."""
+    from engine.understanding.common import amounts_in
+
+    told = {v for v, _s, _e in amounts_in(str(getattr(doc, "nums", "") or ""))
+            if isinstance(v, int) and v >= 10}
+    if not told:
+        return 0.0
+    held: set[int] = set()
+    _numbers_in(facts.model_dump(exclude_none=True), held)
+    return len(told - held) / len(told)
+
+
+def _numbers_in(value: Any, out: set[int]) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _numbers_in(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _numbers_in(v, out)

@@ -19,6 +19,9 @@ class Doc:
 
     text: str
     found: dict[str, object] = field(default_factory=dict)
+    # Two readings of the betting (the older patterns and the action log) found different sized actions: the
+    # answer's confidence takes it into account (engine.policy).
+    readings_differ: bool = False
 
     @cached_property
     def low(self) -> str:

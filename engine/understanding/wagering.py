@@ -80,6 +80,7 @@ def _actions(doc: Doc) -> list[Action]:
     """The betting actions people state: "hj opens to 500", "seat 8 bet 600"."""
     t = doc.nums
     acts: list[tuple[int, Action]] = []
+    spans: list[tuple[int, int]] = []
     pat = re.compile(
         r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-|minimum)\s*)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
         + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
@@ -108,10 +109,12 @@ def _actions(doc: Doc) -> list[Action]:
                              r"\s*(?:out of turn|oot)\b", t[m.end(2): m.end(2) + 40])
                    or re.match(r"\s*(?:out of turn|oot)\b", t[m.end(): m.end() + 14]))
         acts.append((m.start(), Action(actor=_actor_name(actor), kind=kind, amount=amt, out_of_turn=oot or None)))
+        spans.append((m.start(), m.end()))
     # Passive: "a bet of 250 is raised to 900", "the pot was bet 400".
     for m in re.finditer(r"\b(?:is|was|gets|got|then) (" + _AGGRESSIVE + r") (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
         kind = _kind(m.group(1))
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
+        spans.append((m.start(), m.end()))
     # "the flop went bet 300, raise to 900, all-in for 1,200"
     m_list = re.search(r"\b(?:went|goes|was|action(?: was| went)?:?)\s+((?:(?:bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|"
                        r"3-?bet(?: to)?)\s+\$?" + NUM + r"(?:\s*,\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+)?){2,})", t)
@@ -120,16 +123,18 @@ def _actions(doc: Doc) -> list[Action]:
             w = mm.group(1)
             kind = "all-in" if w.startswith(("all", "shove")) else ("bet" if w == "bet" else "raise")
             acts.append((m_list.start(1) + mm.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(mm.group(2)))))
+            spans.append((m_list.start(1) + mm.start(), m_list.start(1) + mm.end()))
     # "a 2,000 bet from Seat 2, an all-in for 2,500 from Seat 4 behind it"
     for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(" + _AGGRESSIVE + r")\b", t):
         kind = _kind(m.group(2))
         acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(1)))))
+        spans.append((m.start(), m.end()))
     # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
-    taken = [(s, s + 40) for s, _a in acts]
+    taken = spans  # what an earlier reading already took; only an overlapping phrase is the same action
     for m in re.finditer(r"\b(?:a|an|the)\s+(?:short\s+)?(raise|bet|open|opening bet|re-?raise|3-?bet|4-?bet|all.?in|shove)"
                          r"\s+(?:to|of|for)\s+\$?(" + NUM + r")(?!\s*(?:is|was) (?:re-?raised|raised))|"
                          r"\b(?:a|an|the)\s+()(bet) of\s+\$?(" + NUM + r")(?=\s*(?:is|was) (?:re-?raised|raised))", t):
-        if any(a <= m.start() < b for a, b in taken) or re.search(
+        if any(a < m.end() and m.start() < b for a, b in taken) or re.search(
                 r"\b(?:says?|said|claims?|thinks?|calls? it)\W+(?:that'?s|thats|it'?s|its|it was|was)?\s*$",
                 t[max(0, m.start() - 25):m.start()]):
             continue  # "bb says that's a raise to 1000": what someone said it was, not an action
@@ -166,6 +171,10 @@ def _told_actions(doc: Doc) -> list[Action]:
     def sized(acts: list[Action]) -> int:
         return sum(1 for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount)
 
+    def amounts(acts: list[Action]) -> list[int]:
+        return [a.amount for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount]
+
+    doc.readings_differ = bool(amounts(old) and amounts(log) and amounts(old) != amounts(log))
     return log if sized(log) > sized(old) else (old or log)
 
 
@@ -362,13 +371,15 @@ def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int
     ):
         doc.set("single_chip", True)
         if put is None and not re.search(r"\b(?:add|adding|adds|top(?:ping)? up|buy|buying|rebuy|keep|keeps|have it for)\b", t):
-            m2 = re.search(r"\b(?:a|one|single|my|his|her)\s+(?:single\s+)?(?:[a-z]+\s+)?\$?(" + NUM + r")\s+chip", t)
+            m2 = re.search(r"\b(?:a|one|single|my|his|her|the)\s+(?:single\s+)?(?:[a-z]+\s+)?\$?(" + NUM + r")\s+chip", t)
             if m2:
                 doc.set("chips_put_out", parse_amount(m2.group(1)))
             elif chips:
                 doc.set("chips_put_out", chips[0])
     elif chips and chips[1] > 1:
         doc.set("single_chip", False)
+        if put is None:
+            doc.set("chips_put_out", chips[0])  # "holding two 1,000 chips ... set them down": the chips described
     elif (lone := _lone_chip(t)) is not None:
         # "drops a single 100", "one yellow", "a lone purple": one chip, though the word "chip" is not said.
         doc.set("single_chip", True)
