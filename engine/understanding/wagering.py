@@ -300,6 +300,8 @@ def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -
         r"\b(?:call|calls|called|calling)\W{0,3}\s+(?:on|of|to|against)\s+(?:[a-z]+\s+\d+'s|[a-z]+'s|the|a|an|his|her)\s+\$?("
         + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
+    if m and _believed(t, m.start()):
+        m = None  # "he thought the bet was 1,500": what someone believed, not the bet
     if m:
         doc.set("bet_faced", parse_amount(m.group(1)))
     elif m_bb and doc.found.get("big_blind"):
@@ -804,6 +806,12 @@ def _procedure(doc: Doc, t: str, acts: list[Action]) -> None:
             doc.set("actions_asked", named)
 
 
+def _believed(t: str, pos: int) -> bool:
+    """Whether the words at ``pos`` are what someone thought, believed or assumed, not what happened."""
+    return re.search(r"\b(?:thought|thinking|believed|believing|assumed|assuming|figured|misheard|mistook)\b[^.,;]{0,20}$",
+                     t[max(0, pos - 40):pos]) is not None
+
+
 def _chips_are_the_bet(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
     """"The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
     of the action being asked about, not a wager in dispute."""
@@ -820,3 +828,8 @@ def _chips_are_the_bet(doc: Doc, t: str, acts: list[Action], put: tuple[int, int
         doc.found.pop("chips_put_out", None)
         doc.found.pop("chip_count", None)
         doc.set("actions", acts, overwrite=True)
+    elif (doc.found.get("asks_min_raise") and doc.found.get("verbal_amount") and doc.found.get("declared")
+          and not any(a.kind in ("bet", "raise", "all-in") and a.amount for a in acts)):
+        # "UTG says 'eleven hundred' and puts it in ... the least I can make it?": the amount said is the bet.
+        said = Action(actor="player 0", kind="bet", amount=int(doc.found["verbal_amount"]))  # type: ignore[call-overload]
+        doc.set("actions", [said, *acts], overwrite=True)
