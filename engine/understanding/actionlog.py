@@ -227,6 +227,19 @@ def _events(tags: list[Tag], log: ActionLog) -> None:
             log.events[-1].said = _action_kind(str(tg.value), log)
         elif tg.kind == "verb" and actor is not None and not speaking and not (i and tags[i - 1].kind == "to"):
             log.events.append(_event(actor, str(tg.value), tags[i + 1:], log))
+        elif tg.kind == "verb" and actor is None and not speaking and _unnamed_action(tags, i):
+            # Floor shorthand names no one: "5/10: open 35, 3-bet to 100".
+            log.events.append(_event(f"player {len(log.events) + 1}", str(tg.value), tags[i + 1:], log))
+
+
+def _unnamed_action(tags: list[Tag], i: int) -> bool:
+    """A verb that opens its clause and is followed straight away by its amount ("open 35", "3-bet to 100")."""
+    if i and tags[i - 1].kind not in ("break", "comma", "joiner", "stakes", "street"):
+        return False
+    nxt = tags[i + 1:i + 3]
+    if nxt and nxt[0].kind in ("to", "by"):
+        nxt = nxt[1:]
+    return bool(nxt) and nxt[0].kind == "amount"
 
 
 def _event(actor: str, kind: str, rest: list[Tag], log: ActionLog) -> Event:
