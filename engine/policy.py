@@ -37,13 +37,13 @@ def clause_questions() -> dict[str, str]:
 
 
 CONFIDENCE_INPUTS = ("top", "margin", "facts", "asked", "numeric", "out_of_book", "lookup", "general",
-                     "stated", "length", "unread", "assumed", "differ")
+                     "stated", "length", "unread", "assumed", "differ", "agree", "rule_margin")
 
 
 def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: bool = False,
                numeric: bool = False, out_of_book: bool = False, lookup: bool = False, general: bool = False,
                stated: float = 0.0, length: float = 0.0, unread: float = 0.0, assumed: bool = False,
-               differ: bool = False) -> float:
+               differ: bool = False, agree: bool = False, rule_margin: float = 0.0) -> float:
     """The calibrated probability that the whole answer is right (its clause and the facts it used).
 
     A logistic function of what the answer rests on: the model's probability for the label answered and
@@ -51,13 +51,15 @@ def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: b
     whether a number was computed, the kind of answer, whether the rule was only stated in general,
     how many facts were read (a share of six), how long the question is (a share of 100 words), the share of
     the question's amounts that no fact read took up (a number left over is a sign the story was misread),
-    whether the ruling rests on an assumption, and whether two readings of the betting disagreed.
+    whether the ruling rests on an assumption, whether two readings of the betting disagreed, whether the
+    clause the words point at most is the one the ruling leads with, and how far the chosen rule's score is
+    ahead of the next rule's.
     Its weights are fitted on held-out answers (``bench/loso.py --fit``) and kept in ``policy.toml``.
     """
     c = policy()["confidence"]
     x = {"top": top, "margin": margin, "facts": facts, "asked": asked, "numeric": numeric,
          "out_of_book": out_of_book, "lookup": lookup, "general": general, "stated": stated, "length": length,
-         "unread": unread, "assumed": assumed, "differ": differ}
+         "unread": unread, "assumed": assumed, "differ": differ, "agree": agree, "rule_margin": rule_margin}
     z = c["bias"] + sum(c.get(k, 0.0) * float(v) for k, v in x.items())
     return round(1.0 / (1.0 + math.exp(-z)), 2)
 
@@ -142,8 +144,21 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
                                        stated=min(len(facts.stated()), 6) / 6,
                                        length=min(len(str(getattr(doc, "text", "")).split()), 100) / 100,
                                        unread=unread_share(doc, facts), assumed=bool(ruling.assumptions),
-                                       differ=bool(getattr(doc, "readings_differ", False)))
+                                       differ=bool(getattr(doc, "readings_differ", False)),
+                                       agree=bool(lead) and lead == next(iter(clause_probs), None),
+                                       rule_margin=_rule_margin(facts, clause_probs))
     return ruling
+
+
+def _rule_margin(facts: Facts, probs: dict[str, float]) -> float:
+    """How far the best-scored rule is ahead of the next (0 to 1): a close second is a reason for doubt."""
+    from engine.decide import score_rules
+
+    scored = score_rules(facts, probs)
+    if not scored:
+        return 0.0
+    second = scored[1][0] if len(scored) > 1 else 0.0
+    return min(1.0, max(0.0, scored[0][0] - second))
 
 
 def unread_share(doc: Any, facts: Facts) -> float:

@@ -397,6 +397,32 @@ def minimum_raise(ctx: Context) -> Finding:
     )
 
 
+def _call_trigger(f: Facts) -> float:
+    if not f.asks_call or not f.actions:
+        return 0.0
+    return 1.0 if any(a.kind in ("bet", "raise", "all-in") and a.amount for a in f.actions) else 0.0
+
+
+@rule("amount_to_call", ["1.4", "1.1.3"], trigger=_call_trigger)
+def amount_to_call(ctx: Context) -> Finding:
+    """What a call costs: the current bet less what the player already has in this round (1.1.3, the amount
+    required to call)."""
+    st = _round(ctx)
+    if not st.current_bet:
+        raise Missing("bet_faced")  # no sized bet was read: ask for it rather than say the call is nothing
+    who = ctx.peek("call_for")
+    already = st.committed.get(who, 0) if who else 0
+    need = st.to_call(who) if who else st.current_bet
+    name = who or "The next player"
+    outcome = f"{name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
+    if already:
+        outcome += f" and {who} already has {money(already)} in this round"
+    outcome += (f". Working: {money(st.current_bet)} − {money(already)} = {money(need)}." if already
+                else f". Working: the current bet of {money(st.current_bet)}, nothing of his in yet.")
+    return Finding(outcome=outcome, citations=["1.1.3", "1.4"], amounts={"to_call": need,
+                                                                          "current_bet": st.current_bet})
+
+
 def _raise_size_trigger(f: Facts) -> float:
     if f.chips_put_out is None or f.single_chip:
         return 0.0

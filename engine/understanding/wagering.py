@@ -272,6 +272,7 @@ def extract(doc: Doc) -> None:
     _single_chip(doc, t, put, chips)
     if acts:
         doc.set("actions", acts)
+    _call_for(doc, acts)
     _declaration(doc, t, acts, put)
     _wants_change(doc, t)
     _asks_chip_rules(doc, t)
@@ -320,6 +321,21 @@ def _asks_min_raise(doc: Doc, t: str) -> None:
                  r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
                  r"\bminimum (?:total )?(?:amount|raise)", t):
         doc.set("asks_min_raise", True)
+    if "call" in asks(doc.low):
+        doc.set("asks_call", True)
+
+
+def _call_for(doc: Doc, acts: list[Action]) -> None:
+    """Whose call is asked: a player of the told action named again in the question ("Back to A: how much more
+    to call?")."""
+    if not doc.found.get("asks_call") or not acts:
+        return
+    question = re.split(r"(?<=[.!])\s+", doc.nums.strip())[-1]
+    for a in reversed(acts):
+        name = a.actor.lower()
+        if re.search(r"(?<![a-z0-9])" + re.escape(name) + r"(?![a-z0-9])", question):
+            doc.set("call_for", a.actor)
+            return
 
 
 def _crossed_and_counted(doc: Doc, t: str, put: tuple[int, int] | None) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
