@@ -17,7 +17,8 @@ def test_a_three_bet_leaves_the_opener_the_difference_to_call() -> None:
 
 def test_a_player_with_nothing_in_calls_the_whole_bet() -> None:
     facts = Facts(street="flop", asks_call=True,
-                  actions=[Action(actor="Seat 3", kind="bet", amount=40), Action(actor="Seat 6", kind="raise", amount=110)])
+                  actions=[Action(actor="Seat 3", kind="bet", amount=40),
+                           Action(actor="Seat 6", kind="raise", amount=110)])
     assert decide(facts, topic="amount_to_call").amounts["to_call"] == 110
 
 
