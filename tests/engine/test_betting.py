@@ -7,9 +7,11 @@ import pytest
 from engine.betting import (
     ODD_CHIP_NOTE,
     REOPEN_NOTE,
+    BettingRound,
     Hand,
     IllegalAction,
     Pot,
+    ShortAllIn,
     max_add_on,
     read_chips,
     round_state,
@@ -437,3 +439,48 @@ def test_a_short_raise_that_is_not_all_in_is_not_called_an_all_in() -> None:
     all_in = round_state([Action(actor="a", kind="bet", amount=800), Action(actor="b", kind="all-in", amount=1200)],
                          street="turn")
     assert all_in.short_all_in is True and all_in.last_full_raise == 800
+
+
+# -- one betting model: Hand and round_state share BettingRound ------------------------------------------
+
+
+def test_hand_keeps_one_betting_round_per_street() -> None:
+    h = table(20_000, 20_000, 1600)
+    h.call("p2")
+    h.call("p0")
+    h.check("p1")
+    assert isinstance(h.round, BettingRound) and h.rounds == [h.round]
+    h.next_street()
+    assert len(h.rounds) == 2 and h.round.committed == {} and h.last_full_raise == 200
+    h.bet("p0", 1000)
+    h.fold("p1")
+    h.all_in("p2")  # 1,400: short of the full raise to 2,000
+    assert h.round.short_all_ins == [ShortAllIn("p2", 1400, 2000, "raise")]
+    assert h.round.short_all_ins[0].working() == "all-in for 1,400, 600 short of a full raise to 2,000 (2,000 − 1,400)"
+    assert h.round.to_call_working("p0") == "400 to call (1,400 − 1,000)"
+
+
+def test_a_short_call_all_in_is_recorded_with_its_shortfall() -> None:
+    h = table(10_000, 10_000, 450)
+    h.call("p2")
+    h.raise_to("p0", 1000)
+    h.fold("p1")
+    h.call("p2")  # 250 more: all-in for 450 of the 1,000
+    assert h.rounds[0].short_all_ins == [ShortAllIn("p2", 450, 1000, "call")]
+    assert h.rounds[0].short_all_ins[0].shortfall == 550
+
+
+def test_round_state_opening_bet_below_the_big_blind_keeps_the_blind_as_the_raise_size() -> None:
+    """The same answer the hand (and PokerKit) gives: the big blind is the opening full bet (1.4)."""
+    st = round_state([Action(actor="a", kind="all-in", amount=60)], big_blind=200, street="flop")
+    assert (st.current_bet, st.last_full_raise, st.min_raise_to, st.short_all_in) == (60, 200, 260, True)
+    assert st.working() == ("last full raise 200, not reset by the short all-in, "
+                            "so the minimum raise is to 260 (60 + 200)")
+
+
+def test_a_misdeal_voids_the_round_and_its_bets() -> None:
+    h = table(5000, 5000, 5000)
+    h.raise_to("p2", 600)
+    h.misdeal()
+    assert (h.current_bet, h.round.committed) == (0, {})
+    assert BettingRound(current_bet=600, committed={"a": 600, "b": 0}).void() == {"a": 600}
