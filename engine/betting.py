@@ -346,77 +346,133 @@ def read_chips(
     chips touched the table (1.4.2); ``declared_to`` the total then named.
     ``last_full_raise`` is the size of the last full bet or raise this round
     (the big blind if there was none), which sets the minimum raise (1.4).
+
+    Each case is its own small function below, in the order a floor person
+    asks: was a raise declared, is there a bet, is the player short of the
+    call, exactly on it, or over it.
     """
     if put_out < 0 or already_in < 0 or current_bet < 0 or last_full_raise <= 0:
         raise ValueError("chip amounts must be non-negative and the last full bet or raise positive")
     if already_in > current_bet:
         raise ValueError(f"already in ({already_in}) cannot be more than the current bet ({current_bet})")
-    total = already_in + put_out
-    all_in = stack_behind == 0
-    min_to = current_bet + last_full_raise
-    to_call = current_bet - already_in
-
+    m = _Motion(put_out, already_in, stack_behind,
+                BettingRound(current_bet=current_bet, last_full_raise=last_full_raise,
+                             committed={_PLAYER: already_in}))
     if raise_declared and current_bet > 0:
-        named = total if declared_to is None else declared_to
-        target = max(named, min_to)
-        if stack_behind is not None:
-            target = min(target, total + stack_behind)
-        how = ("the most the chips allow, since no amount was stated (1.4.2)" if declared_to is None
-               else f"the {declared_to} named")
-        why = f"'Raise' was declared before the chips touched the table, so it is a raise to {target}: {how}"
-        if target > named:
-            why += (f", brought up to the minimum raise to {min_to} (1.4)" if target == min_to
-                    else ", and the player is all-in short of a full raise (1.4)")
-        return ChipsRead("all-in" if stack_behind is not None and target == total + stack_behind else "raise",
-                         target, returned=max(0, total - target), make_up=max(0, target - total),
-                         clauses=("1.4.2", "1.4", "1.2"), why=why + ".")
-
+        return _declared_raise(m, declared_to)
     if current_bet == 0:
-        if put_out == 0:
-            return ChipsRead("check", 0, clauses=("1.1.1",), why="No chips and nothing to call: a check.")
-        if total < last_full_raise and not all_in:
-            return ChipsRead(
-                "bet", last_full_raise, make_up=last_full_raise - total, clauses=("1.1.2", "1.1.2.2"),
-                why=f"A bet must be at least the table minimum of {last_full_raise} (1.1.2); "
-                    f"{last_full_raise - total} more is needed.")
-        return ChipsRead("all-in" if all_in else "bet", total, clauses=("1.1.2.2",),
-                         why=f"Without a declared value the bet is the full value of the chips: {total} (1.1.2.2).")
+        return _opening_bet(m)
+    if m.total < current_bet:
+        return _short_of_the_call(m)
+    if m.total == current_bet:
+        return _exact_call(m)
+    return _over_the_call(m, single_chip)
 
-    if total < current_bet:
-        short = current_bet - total
-        if stack_behind is not None and stack_behind < short:
-            return ChipsRead(
-                "all-in", total + stack_behind, make_up=stack_behind, clauses=("1.1.3.1",),
-                why=f"{total} is short of the {current_bet} call and only {stack_behind} is left, so the player "
-                    f"puts in the rest and is all-in for {total + stack_behind} (1.1.3.1).")
+
+_PLAYER = "player"  # read_chips reads one player's chips; this is his name in the round it measures against
+
+
+@dataclass(frozen=True)
+class _Motion:
+    """One motion's chips, measured against the round: what every case of ``read_chips`` needs."""
+
+    put_out: int
+    already_in: int
+    stack_behind: int | None
+    round: BettingRound
+
+    @property
+    def total(self) -> int:
+        """The player's total for the round if the chips all count."""
+        return self.already_in + self.put_out
+
+    @property
+    def bet(self) -> int:
+        return self.round.current_bet
+
+    @property
+    def all_in(self) -> bool:
+        """Nothing left behind: counted, and zero."""
+        return self.stack_behind == 0
+
+
+def _declared_raise(m: _Motion, declared_to: int | None) -> ChipsRead:
+    """'Raise' said before the chips landed (1.4.2): a raise to the amount named, or the most the chips allow,
+    brought up to the minimum raise (1.4) unless the stack is too short for it."""
+    min_to, total = m.round.min_raise_to, m.total
+    named = total if declared_to is None else declared_to
+    target = max(named, min_to)
+    if m.stack_behind is not None:
+        target = min(target, total + m.stack_behind)
+    how = ("the most the chips allow, since no amount was stated (1.4.2)" if declared_to is None
+           else f"the {declared_to} named")
+    why = f"'Raise' was declared before the chips touched the table, so it is a raise to {target}: {how}"
+    if target > named:
+        why += (f", brought up to the minimum raise to {min_to} (1.4)" if target == min_to
+                else ", and the player is all-in short of a full raise (1.4)")
+    all_in = m.stack_behind is not None and target == total + m.stack_behind
+    return ChipsRead("all-in" if all_in else "raise", target, returned=max(0, total - target),
+                     make_up=max(0, target - total), clauses=("1.4.2", "1.4", "1.2"), why=why + ".")
+
+
+def _opening_bet(m: _Motion) -> ChipsRead:
+    """No bet yet: a check, a bet of the chips' full value (1.1.2.2), or a bet made up to the table minimum."""
+    total, minimum = m.total, m.round.last_full_raise
+    if m.put_out == 0:
+        return ChipsRead("check", 0, clauses=("1.1.1",), why="No chips and nothing to call: a check.")
+    if total < minimum and not m.all_in:
         return ChipsRead(
-            "call", current_bet, make_up=short, clauses=("1.1.3.1",),
-            why=f"{total} is short of the {current_bet} call: the player makes up the {short} difference "
-                "(or goes all-in if the stack is smaller) (1.1.3.1).")
+            "bet", minimum, make_up=minimum - total, clauses=("1.1.2", "1.1.2.2"),
+            why=f"A bet must be at least the table minimum of {minimum} (1.1.2); {minimum - total} more is needed.")
+    return ChipsRead("all-in" if m.all_in else "bet", total, clauses=("1.1.2.2",),
+                     why=f"Without a declared value the bet is the full value of the chips: {total} (1.1.2.2).")
 
-    if total == current_bet:
-        if to_call == 0:
-            return ChipsRead("check", total, clauses=("1.1.1",), why="Nothing more to call: a check.")
-        return ChipsRead("call", current_bet, clauses=("1.1.3",), why=f"Exactly the {current_bet} call (1.1.3).")
 
-    over = total - current_bet
+def _short_of_the_call(m: _Motion) -> ChipsRead:
+    """Less than the call (1.1.3.1): made up to the call, or all-in if the stack behind cannot cover it."""
+    total, bet = m.total, m.bet
+    short = bet - total
+    behind = m.stack_behind
+    if behind is not None and behind < short:
+        return ChipsRead(
+            "all-in", total + behind, make_up=behind, clauses=("1.1.3.1",),
+            why=f"{total} is short of the {bet} call and only {behind} is left, so the player "
+                f"puts in the rest and is all-in for {total + behind} (1.1.3.1).")
+    return ChipsRead(
+        "call", bet, make_up=short, clauses=("1.1.3.1",),
+        why=f"{total} is short of the {bet} call: the player makes up the {short} difference "
+            "(or goes all-in if the stack is smaller) (1.1.3.1).")
+
+
+def _exact_call(m: _Motion) -> ChipsRead:
+    """Exactly the bet: a call (1.1.3), or a check if it was all in front already."""
+    if m.round.to_call(_PLAYER) == 0:
+        return ChipsRead("check", m.total, clauses=("1.1.1",), why="Nothing more to call: a check.")
+    return ChipsRead("call", m.bet, clauses=("1.1.3",), why=f"Exactly the {m.bet} call (1.1.3).")
+
+
+def _over_the_call(m: _Motion, single_chip: bool) -> ChipsRead:
+    """More than the call, no raise declared: a single chip is a call with change (1.4.2); otherwise a raise if it
+    reaches the minimum (1.4), an all-in if it is the whole stack, and a call with change if not (1.4.1)."""
+    total, bet, min_to = m.total, m.bet, m.round.min_raise_to
+    over = total - bet
     if single_chip:
         return ChipsRead(
-            "call", current_bet, returned=over, clauses=("1.4.2",),
+            "call", bet, returned=over, clauses=("1.4.2",),
             why=f"A single chip larger than the bet, put out without declaring a raise, is a call of "
-                f"{current_bet}; {over} comes back as change (1.4.2).")
+                f"{bet}; {over} comes back as change (1.4.2).")
     if total >= min_to:
-        return ChipsRead("all-in" if all_in else "raise", total, clauses=("1.1.4", "1.4"),
+        return ChipsRead("all-in" if m.all_in else "raise", total, clauses=("1.1.4", "1.4"),
                          why=f"{total} is at least the minimum raise to {min_to}: a raise to {total} (1.4).")
-    if all_in:
+    if m.all_in:
         return ChipsRead(
             "all-in", total, clauses=("1.4",),
             why=f"{total} is short of a full raise (to {min_to}) but it is the player's whole stack: an all-in "
                 "may be less than a full raise (1.4).")
     return ChipsRead(
-        "call", current_bet, returned=over, clauses=("1.4.1", "1.4"),
+        "call", bet, returned=over, clauses=("1.4.1", "1.4"),
         why=f"{total} is more than the call but short of the minimum raise to {min_to}, and no raise was "
-            f"declared: it is a call of {current_bet} and {over} comes back (1.4.1).")
+            f"declared: it is a call of {bet} and {over} comes back (1.4.1).")
 
 
 # ---------------------------------------------------------------------------------------------
