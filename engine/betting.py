@@ -416,10 +416,17 @@ def _declared_raise(m: _Motion, declared_to: int | None) -> ChipsRead:
 
 
 def _opening_bet(m: _Motion) -> ChipsRead:
-    """No bet yet: a check, a bet of the chips' full value (1.1.2.2), or a bet made up to the table minimum."""
+    """No bet yet: a check, a bet of the chips' full value (1.1.2.2), or a bet made up to the table minimum --
+    or, when the stack behind is too short to make it up, an all-in for less (1.4)."""
     total, minimum = m.total, m.round.last_full_raise
     if m.put_out == 0:
         return ChipsRead("check", 0, clauses=("1.1.1",), why="No chips and nothing to call: a check.")
+    behind = m.stack_behind
+    if total < minimum and behind is not None and 0 < behind < minimum - total:
+        return ChipsRead(
+            "all-in", total + behind, make_up=behind, clauses=("1.1.2", "1.4"),
+            why=f"A bet must be at least the table minimum of {minimum} (1.1.2), but only {behind} is left, so the "
+                f"player puts in the rest and is all-in for {total + behind}: an all-in may be less (1.4).")
     if total < minimum and not m.all_in:
         return ChipsRead(
             "bet", minimum, make_up=minimum - total, clauses=("1.1.2", "1.1.2.2"),

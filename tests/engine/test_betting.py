@@ -359,6 +359,13 @@ def test_read_chips_undeclared_bet_is_full_value_1_1_2_2() -> None:
     assert "1.1.2.2" in r.clauses
 
 
+def test_read_chips_bet_below_the_minimum_that_the_stack_cannot_make_up_is_all_in() -> None:
+    r = read_chips(100, current_bet=0, last_full_raise=200, stack_behind=50)
+    assert (r.action, r.total, r.make_up) == ("all-in", 150, 50)
+    made_up = read_chips(100, current_bet=0, last_full_raise=200, stack_behind=500)
+    assert (made_up.action, made_up.total, made_up.make_up) == ("bet", 200, 100)
+
+
 def test_read_chips_short_call_must_be_made_up_1_1_3_1() -> None:
     r = read_chips(400, current_bet=600, last_full_raise=400, stack_behind=5000)
     assert (r.action, r.total, r.make_up) == ("call", 600, 200)
