@@ -282,6 +282,45 @@ class RunTwiceShare:
     odd_chip: int
     note: str = ODD_CHIP_NOTE
 
+    def paid(self, first: Sequence[str], second: Sequence[str]) -> RunTwicePayout:
+        """Pay each board's half to that board's winners; a board with several winners (chopped) is shared evenly.
+
+        Chips that do not divide -- the pot's odd chip, and any a chopped half
+        leaves over -- are counted as odd chips and given to nobody, because
+        1.10 says only "50%" and does not place them (``ODD_CHIP_NOTE``).
+        """
+        parts: dict[str, list[int]] = {}
+        odd = self.odd_chip
+        for half, board in ((self.first_board, first), (self.second_board, second)):
+            winners = list(dict.fromkeys(board))
+            if not winners or any(w not in self.pot.eligible for w in winners):
+                raise ValueError(f"each board needs winners from those eligible for this pot: {self.pot.eligible}")
+            each, left = divmod(half, len(winners))
+            odd += left
+            for w in winners:
+                parts.setdefault(w, []).append(each)
+        shares = {w: sum(v) for w, v in parts.items()}
+        line = f"each board {self.first_board:,} ({self.pot.amount:,} ÷ 2); " + ", ".join(
+            f"{w} {shares[w]:,}" + (f" ({' + '.join(f'{x:,}' for x in v)})" if len(v) > 1 else "")
+            for w, v in parts.items())
+        if odd:
+            line += f"; {odd} odd chip{'s' if odd > 1 else ''} left for staff"
+        return RunTwicePayout(shares, odd, line)
+
+
+@dataclass(frozen=True)
+class RunTwicePayout:
+    """What each player gets from one pot run twice, and the odd chips 1.10 leaves for staff.
+
+    ``working`` is the one-line working, e.g. "each board 500 (1,001 ÷ 2);
+    a 750 (500 + 250), b 250; 1 odd chip left for staff" when the second board
+    is chopped.
+    """
+
+    shares: dict[str, int]
+    odd_chips: int
+    working: str
+
 
 def run_twice_shares(pots: Sequence[Pot]) -> list[RunTwiceShare]:
     """Split every pot (main and side) in half for two boards.

@@ -413,6 +413,15 @@ def test_run_it_twice_halves_and_odd_chip_returned_separately() -> None:
     assert shares[0].note == ODD_CHIP_NOTE and "does not say" in ODD_CHIP_NOTE
 
 
+def test_run_it_twice_one_board_won_the_other_chopped() -> None:
+    [share] = run_twice_shares([Pot(1001, ("a", "b"))])
+    paid = share.paid(["a"], ["a", "b"])
+    assert (paid.shares, paid.odd_chips) == ({"a": 750, "b": 250}, 1)
+    assert paid.working == "each board 500 (1,001 ÷ 2); a 750 (500 + 250), b 250; 1 odd chip left for staff"
+    with pytest.raises(ValueError, match="eligible"):
+        share.paid(["a"], ["c"])
+
+
 def test_max_add_on_under_the_table_limit_3_12() -> None:
     assert max_add_on(3000, 10_000) == 7000
     assert max_add_on(12_000, 10_000) == 0
