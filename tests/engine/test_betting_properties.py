@@ -73,6 +73,25 @@ def test_read_chips_conserves_chips(m: dict) -> None:
 
 
 @SETTINGS
+@given(st.booleans(), st.integers(2, 5000) | st.integers(2, HUGE), st.data())
+def test_chips_short_of_the_call_or_the_minimum_are_made_up_only_from_the_stack(
+        facing: bool, target: int, data: st.DataObject) -> None:
+    """1.1.3.1 and 1.1.2: the player adds what is missing, or everything he has left if that is less (all-in).
+
+    The stack behind is drawn within a few chips of what is missing, where an off-by-one would show.
+    """
+    already = data.draw(st.integers(0, target - 1)) if facing else 0
+    put = data.draw(st.integers(0 if facing else 1, target - already - 1))
+    missing = target - already - put
+    behind = max(0, missing + data.draw(st.integers(-3, 3)))
+    r = read_chips(put, current_bet=target if facing else 0, last_full_raise=target if not facing else 1,
+                   already_in=already, stack_behind=behind)
+    assert r.make_up == min(missing, behind)
+    assert (r.action == "all-in") == (behind < missing)
+    assert r.total == already + put + r.make_up
+
+
+@SETTINGS
 @given(chip_motions())
 def test_oversized_single_chip_is_a_call_with_the_chip_less_the_call_back(m: dict) -> None:
     """1.4.2: facing a bet, one chip bigger than the call, no raise declared: call, change = chip − amount to call."""
