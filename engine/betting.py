@@ -1,4 +1,4 @@
-"""Floor arithmetic for no-limit betting: current bet, last full raise, minimum raise, pots.
+"""Floor arithmetic for no-limit betting: one betting model, and the single-clause helpers around it.
 
 Rule 1.4 measures every raise from "the last full-size bet or raise", and the
 big blind is the opening full bet.  An all-in raise smaller than a full raise
@@ -6,24 +6,30 @@ raises the amount to call but leaves the size of the next minimum raise where
 it was.  Whether such an all-in reopens the betting for players who already
 acted, this rulebook does not say; see ``REOPEN_NOTE``.
 
-Two layers live here:
+There is one betting model.  ``BettingRound`` owns the arithmetic of a single
+betting round -- the current bet, the last full raise and the bets it was
+measured between, what each player has in front, the aggressor, short
+all-ins and their shortfalls, the amount to call and the minimum raise -- and
+it is the only code that does that arithmetic:
 
-* ``round_state`` replays one betting round from the rules engine's ``Action``
-  list (what a player told the bot), for the questions a floor person gets
-  about a single round;
-* ``Hand`` is a small no-limit hold'em betting core that follows a whole hand
-  (blinds, antes, streets, all-ins, side pots), so that the arithmetic a floor
-  person does at the table -- how much to call, the smallest legal raise, who
-  can win which pot -- comes from one place.  It is cross-checked against
-  PokerKit in ``tests/engine/test_betting_pokerkit.py``.
+* ``Hand`` follows a whole no-limit hold'em hand (blinds, antes, streets,
+  all-ins, side pots) and keeps one ``BettingRound`` per street; it is
+  cross-checked against PokerKit in ``tests/engine/test_betting_pokerkit.py``;
+* ``round_state`` replays one told round (the rules engine's ``Action`` list)
+  through the same ``BettingRound``, so the figures the rules quote come from
+  the model that is checked, and the tests replay every checked round through
+  ``round_state`` as well.
 
 The module-level helpers (``read_chips``, ``split_run_twice``,
 ``run_twice_shares``, ``max_add_on``) do the arithmetic of single clauses:
-1.1.2.2, 1.1.3.1, 1.4.1, 1.4.2, 1.10 and 3.12.  A misdeal refund (2.2) is
-``Hand.misdeal``.
+1.1.2.2, 1.1.3.1, 1.4.1, 1.4.2, 1.10 and 3.12; ``read_chips`` measures the
+chips against a ``BettingRound``.  A misdeal refund (2.2) is ``Hand.misdeal``.
 
-Everything here is plain synchronous Python with no I/O, so the bot, the
-console and the CLI can all call it.
+All amounts are exact integers, and each figure a floor person is asked for
+has a one-line working (``BettingRound.working``, ``ShortAllIn.working``,
+``ChipsRead.why``, ``RunTwicePayout.working``).  Everything here is plain
+synchronous Python with no I/O, so the bot, the console and the CLI can all
+call it.
 """
 
 from __future__ import annotations
@@ -49,9 +55,51 @@ ODD_CHIP_NOTE = (
 STREETS: tuple[str, ...] = ("preflop", "flop", "turn", "river")
 
 
+# ---------------------------------------------------------------------------------------------
+# The betting model: one round
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShortAllIn:
+    """An all-in for less than the player needed: short of a full raise (1.4), or short of the call (1.1.3.1).
+
+    Kept so a floor person can say how far short it was, and so the tests can
+    check that the short all-in left the raise size alone.
+    """
+
+    actor: str
+    total: int  # the player's total for the round, all-in
+    needed: int  # the minimum raise total he fell short of, or the bet he could not call
+    kind: Literal["raise", "call"]
+
+    @property
+    def shortfall(self) -> int:
+        return self.needed - self.total
+
+    def working(self) -> str:
+        """E.g. "all-in for 1,400, 600 short of a full raise to 2,000 (2,000 − 1,400)"."""
+        what = "a full raise to" if self.kind == "raise" else "the call of"
+        return (f"all-in for {self.total:,}, {self.shortfall:,} short of {what} {self.needed:,} "
+                f"({self.needed:,} − {self.total:,})")
+
+
 @dataclass
-class RoundState:
-    """Where a betting round stands after a list of actions."""
+class BettingRound:
+    """One betting round's arithmetic -- the only place it is done.
+
+    ``Hand`` keeps one per street and ``round_state`` replays a told round
+    through one, so the numbers the rules quote are the numbers checked
+    against PokerKit.  ``committed`` is each player's total in front this
+    round.  ``last_full_raise`` is the size of the last full bet or raise (the
+    big blind until someone bets, 1.4); ``full_from`` and ``full_to`` are the
+    bets it was measured between, the working a floor person shows.
+    ``short_all_in`` says the last raise was an all-in short of a full raise,
+    which moved the bet but not the raise size; ``short_raise`` that a told
+    raise was short of a full raise without being all-in (1.4.1 reads that as
+    a call unless declared; the stated figure is kept, but it is not called an
+    all-in).  ``short_all_ins`` lists every all-in for less this round.
+    """
 
     current_bet: int = 0
     last_full_raise: int = 0
@@ -59,17 +107,38 @@ class RoundState:
     aggressor: str | None = None
     short_all_in: bool = False
     short_raise: bool = False
-    # The bet the last full raise was made over, and the total it made: the working a floor person shows.
     full_from: int = 0
     full_to: int = 0
+    short_all_ins: list[ShortAllIn] = field(default_factory=list)
+    # The current bet and the full-raise size when each player last acted (posting a blind is not acting);
+    # only the reference reopening answer reads it.
+    acted: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @classmethod
+    def opening(cls, big_blind: int | None, *, blind_in: bool = False) -> BettingRound:
+        """A round before anyone acts: the big blind is the opening full bet (1.4).
+
+        With ``blind_in`` (preflop, the blinds not listed) the big blind is
+        also the bet already faced, and the working calls it the opening bet.
+        """
+        bb = big_blind or 0
+        if blind_in and bb:
+            return cls(current_bet=bb, last_full_raise=bb, full_to=bb)
+        return cls(last_full_raise=bb)
 
     @property
     def min_raise_to(self) -> int:
-        """The smallest legal total for a raise (or the opening bet)."""
+        """The smallest legal total for a raise (or the opening bet): the bet plus the last full raise (1.4)."""
         return self.current_bet + self.last_full_raise
 
     def to_call(self, actor: str) -> int:
+        """What ``actor`` must add to match the bet, whether or not his stack covers it."""
         return max(0, self.current_bet - self.committed.get(actor, 0))
+
+    def to_call_working(self, actor: str) -> str:
+        """The amount to call in one line, e.g. "400 to call (1,400 − 1,000)"."""
+        owed, have = self.to_call(actor), self.committed.get(actor, 0)
+        return f"{owed:,} to call ({self.current_bet:,} − {have:,})"
 
     def working(self) -> str:
         """The minimum raise worked out in one line, e.g.
@@ -85,48 +154,111 @@ class RoundState:
         return f"last full raise {src}, so the minimum raise is to {self.min_raise_to:,} " \
                f"({self.current_bet:,} + {full:,})"
 
+    # -- what happens in a round ----------------------------------------------------------------
+
+    def post(self, actor: str, amount: int) -> None:
+        """A blind or straddle: in front of the player and, if larger, the bet to call; posting is not acting."""
+        self.committed[actor] = self.committed.get(actor, 0) + amount
+        if amount > self.current_bet:
+            self.current_bet = amount
+            self.last_full_raise = max(self.last_full_raise, amount)
+
+    def check(self, actor: str) -> None:
+        """Acting without chips; remembered because the reference reopening answer asks who has acted."""
+        self.acted[actor] = (self.current_bet, self.last_full_raise)
+
+    def call(self, actor: str, total: int | None = None) -> None:
+        """A call: the player's total becomes the bet, or ``total`` if he is all-in for less."""
+        self._match(actor, self.current_bet if total is None else total, all_in=total is not None)
+
+    def wager(self, actor: str, total: int, *, all_in: bool = False) -> None:
+        """A bet, raise or all-in to ``total`` for the round: where the raise size is decided (1.4).
+
+        An increase of at least the last full raise is a full raise and sets
+        the new size; a smaller one moves the bet but not the size -- a short
+        all-in, or (not all-in) a short raise as told.  A total that does not
+        pass the bet is a call.
+        """
+        have = self.committed.get(actor, 0)
+        if total <= self.current_bet:
+            self._match(actor, max(have, total), all_in=all_in)
+            return
+        increase = total - self.current_bet
+        if increase >= self.last_full_raise:
+            self.last_full_raise = increase
+            self.full_from, self.full_to = self.current_bet, total
+            self.short_all_in = False
+        elif all_in:
+            self.short_all_ins.append(ShortAllIn(actor, total, self.min_raise_to, "raise"))
+            self.short_all_in = True
+        else:
+            self.short_raise = True
+        self.current_bet = total
+        self.aggressor = actor
+        self.committed[actor] = max(have, total)
+        self.check(actor)
+
+    def return_uncalled(self, actor: str, chips: int) -> None:
+        """Chips nobody matched go back when the round closes; the bet is then the largest one left."""
+        self.committed[actor] = max(0, self.committed.get(actor, 0) - chips)
+        self.current_bet = max(self.committed.values(), default=0)
+
+    def void(self) -> dict[str, int]:
+        """The round is void (a misdeal, 2.2): every bet goes back to its player.  Returns what each gets."""
+        refunds = {who: v for who, v in self.committed.items() if v}
+        self.committed.clear()
+        self.current_bet = 0
+        return refunds
+
+    def reopened_for(self, actor: str) -> bool:
+        """Reference practice, not a house rule: may ``actor`` raise again?
+
+        Yes if he has not acted this round, or if the bet has gone up by at
+        least a full raise since he did (short all-ins adding up count).
+        """
+        if actor not in self.acted:
+            return True
+        bet_then, full_then = self.acted[actor]
+        return self.current_bet - bet_then >= full_then
+
+    def _match(self, actor: str, total: int, *, all_in: bool) -> None:
+        self.committed[actor] = total
+        if all_in and total < self.current_bet:
+            self.short_all_ins.append(ShortAllIn(actor, total, self.current_bet, "call"))
+        self.check(actor)
+
+
+# The name the rules engine has always used for a replayed round.
+RoundState = BettingRound
+
 
 def round_state(actions: Iterable[Action], big_blind: int | None = None, street: str | None = None) -> RoundState:
-    """Replay a round's actions.
+    """Replay a told round through the betting model, so the rules quote the arithmetic PokerKit checks.
 
-    Preflop (or whenever blinds are given and no posts are listed) the big
-    blind is the opening full bet.  ``amount`` on bet/raise/all-in is the
-    player's total for the round ("raise to").
+    Preflop (or when the street is not given) and with no posts listed, the
+    big blind is taken as posted: it is the bet faced and the opening full
+    bet.  ``amount`` on bet/raise/all-in is the player's total for the round
+    ("raise to"); on a call it is the total if the player was all-in for less.
     """
-    st = RoundState()
     acts = list(actions)
-    if big_blind:
-        st.last_full_raise = big_blind
-        if street in (None, "preflop") and not any(a.kind == "post" for a in acts):
-            st.current_bet = big_blind
-            st.full_to = big_blind
+    blind_in = street in (None, "preflop") and not any(a.kind == "post" for a in acts)
+    rnd = BettingRound.opening(big_blind, blind_in=blind_in)
     for a in acts:
-        if a.kind == "post":
-            amt = a.amount or 0
-            st.committed[a.actor] = st.committed.get(a.actor, 0) + amt
-            if amt > st.current_bet:
-                st.current_bet = amt
-                st.last_full_raise = max(st.last_full_raise, amt)
-        elif a.kind in ("bet", "raise", "all-in"):
-            total = a.amount if a.amount is not None else st.current_bet
-            if total > st.current_bet:
-                increase = total - st.current_bet
-                if st.current_bet == 0 or increase >= st.last_full_raise:
-                    st.last_full_raise = increase
-                    st.full_from, st.full_to = st.current_bet, total
-                    st.short_all_in = False
-                elif a.kind == "all-in":
-                    st.short_all_in = True
-                else:
-                    # Short of a full raise and not all-in: not a legal raise size (1.4.1 reads it as a call
-                    # unless declared); the stated figure is kept, but it is not called an all-in.
-                    st.short_raise = True
-                st.current_bet = total
-                st.aggressor = a.actor
-            st.committed[a.actor] = max(st.committed.get(a.actor, 0), total)
-        elif a.kind == "call":
-            st.committed[a.actor] = st.current_bet if a.amount is None else a.amount
-    return st
+        replay(rnd, a)
+    return rnd
+
+
+def replay(rnd: BettingRound, action: Action) -> None:
+    """Apply one told ``Action`` to a round; a fold changes no figure, so it is passed over."""
+    if action.kind == "post":
+        rnd.post(action.actor, action.amount or 0)
+    elif action.kind in ("bet", "raise", "all-in"):
+        total = rnd.current_bet if action.amount is None else action.amount
+        rnd.wager(action.actor, total, all_in=action.kind == "all-in")
+    elif action.kind == "call":
+        rnd.call(action.actor, action.amount)
+    elif action.kind == "check":
+        rnd.check(action.actor)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,6 +281,45 @@ class RunTwiceShare:
     second_board: int
     odd_chip: int
     note: str = ODD_CHIP_NOTE
+
+    def paid(self, first: Sequence[str], second: Sequence[str]) -> RunTwicePayout:
+        """Pay each board's half to that board's winners; a board with several winners (chopped) is shared evenly.
+
+        Chips that do not divide -- the pot's odd chip, and any a chopped half
+        leaves over -- are counted as odd chips and given to nobody, because
+        1.10 says only "50%" and does not place them (``ODD_CHIP_NOTE``).
+        """
+        parts: dict[str, list[int]] = {}
+        odd = self.odd_chip
+        for half, board in ((self.first_board, first), (self.second_board, second)):
+            winners = list(dict.fromkeys(board))
+            if not winners or any(w not in self.pot.eligible for w in winners):
+                raise ValueError(f"each board needs winners from those eligible for this pot: {self.pot.eligible}")
+            each, left = divmod(half, len(winners))
+            odd += left
+            for w in winners:
+                parts.setdefault(w, []).append(each)
+        shares = {w: sum(v) for w, v in parts.items()}
+        line = f"each board {self.first_board:,} ({self.pot.amount:,} ÷ 2); " + ", ".join(
+            f"{w} {shares[w]:,}" + (f" ({' + '.join(f'{x:,}' for x in v)})" if len(v) > 1 else "")
+            for w, v in parts.items())
+        if odd:
+            line += f"; {odd} odd chip{'s' if odd > 1 else ''} left for staff"
+        return RunTwicePayout(shares, odd, line)
+
+
+@dataclass(frozen=True)
+class RunTwicePayout:
+    """What each player gets from one pot run twice, and the odd chips 1.10 leaves for staff.
+
+    ``working`` is the one-line working, e.g. "each board 500 (1,001 ÷ 2);
+    a 750 (500 + 250), b 250; 1 odd chip left for staff" when the second board
+    is chopped.
+    """
+
+    shares: dict[str, int]
+    odd_chips: int
+    working: str
 
 
 def run_twice_shares(pots: Sequence[Pot]) -> list[RunTwiceShare]:
@@ -214,77 +385,140 @@ def read_chips(
     chips touched the table (1.4.2); ``declared_to`` the total then named.
     ``last_full_raise`` is the size of the last full bet or raise this round
     (the big blind if there was none), which sets the minimum raise (1.4).
+
+    Each case is its own small function below, in the order a floor person
+    asks: was a raise declared, is there a bet, is the player short of the
+    call, exactly on it, or over it.
     """
     if put_out < 0 or already_in < 0 or current_bet < 0 or last_full_raise <= 0:
         raise ValueError("chip amounts must be non-negative and the last full bet or raise positive")
     if already_in > current_bet:
         raise ValueError(f"already in ({already_in}) cannot be more than the current bet ({current_bet})")
-    total = already_in + put_out
-    all_in = stack_behind == 0
-    min_to = current_bet + last_full_raise
-    to_call = current_bet - already_in
-
+    m = _Motion(put_out, already_in, stack_behind,
+                BettingRound(current_bet=current_bet, last_full_raise=last_full_raise,
+                             committed={_PLAYER: already_in}))
     if raise_declared and current_bet > 0:
-        named = total if declared_to is None else declared_to
-        target = max(named, min_to)
-        if stack_behind is not None:
-            target = min(target, total + stack_behind)
-        how = ("the most the chips allow, since no amount was stated (1.4.2)" if declared_to is None
-               else f"the {declared_to} named")
-        why = f"'Raise' was declared before the chips touched the table, so it is a raise to {target}: {how}"
-        if target > named:
-            why += (f", brought up to the minimum raise to {min_to} (1.4)" if target == min_to
-                    else ", and the player is all-in short of a full raise (1.4)")
-        return ChipsRead("all-in" if stack_behind is not None and target == total + stack_behind else "raise",
-                         target, returned=max(0, total - target), make_up=max(0, target - total),
-                         clauses=("1.4.2", "1.4", "1.2"), why=why + ".")
-
+        return _declared_raise(m, declared_to)
     if current_bet == 0:
-        if put_out == 0:
-            return ChipsRead("check", 0, clauses=("1.1.1",), why="No chips and nothing to call: a check.")
-        if total < last_full_raise and not all_in:
-            return ChipsRead(
-                "bet", last_full_raise, make_up=last_full_raise - total, clauses=("1.1.2", "1.1.2.2"),
-                why=f"A bet must be at least the table minimum of {last_full_raise} (1.1.2); "
-                    f"{last_full_raise - total} more is needed.")
-        return ChipsRead("all-in" if all_in else "bet", total, clauses=("1.1.2.2",),
-                         why=f"Without a declared value the bet is the full value of the chips: {total} (1.1.2.2).")
+        return _opening_bet(m)
+    if m.total < current_bet:
+        return _short_of_the_call(m)
+    if m.total == current_bet:
+        return _exact_call(m)
+    return _over_the_call(m, single_chip)
 
-    if total < current_bet:
-        short = current_bet - total
-        if stack_behind is not None and stack_behind < short:
-            return ChipsRead(
-                "all-in", total + stack_behind, make_up=stack_behind, clauses=("1.1.3.1",),
-                why=f"{total} is short of the {current_bet} call and only {stack_behind} is left, so the player "
-                    f"puts in the rest and is all-in for {total + stack_behind} (1.1.3.1).")
+
+_PLAYER = "player"  # read_chips reads one player's chips; this is his name in the round it measures against
+
+
+@dataclass(frozen=True)
+class _Motion:
+    """One motion's chips, measured against the round: what every case of ``read_chips`` needs."""
+
+    put_out: int
+    already_in: int
+    stack_behind: int | None
+    round: BettingRound
+
+    @property
+    def total(self) -> int:
+        """The player's total for the round if the chips all count."""
+        return self.already_in + self.put_out
+
+    @property
+    def bet(self) -> int:
+        return self.round.current_bet
+
+    @property
+    def all_in(self) -> bool:
+        """Nothing left behind: counted, and zero."""
+        return self.stack_behind == 0
+
+
+def _declared_raise(m: _Motion, declared_to: int | None) -> ChipsRead:
+    """'Raise' said before the chips landed (1.4.2): a raise to the amount named, or the most the chips allow,
+    brought up to the minimum raise (1.4) unless the stack is too short for it."""
+    min_to, total = m.round.min_raise_to, m.total
+    named = total if declared_to is None else declared_to
+    target = max(named, min_to)
+    if m.stack_behind is not None:
+        target = min(target, total + m.stack_behind)
+    how = ("the most the chips allow, since no amount was stated (1.4.2)" if declared_to is None
+           else f"the {declared_to} named")
+    why = f"'Raise' was declared before the chips touched the table, so it is a raise to {target}: {how}"
+    if target > named:
+        why += (f", brought up to the minimum raise to {min_to} (1.4)" if target == min_to
+                else ", and the player is all-in short of a full raise (1.4)")
+    all_in = m.stack_behind is not None and target == total + m.stack_behind
+    return ChipsRead("all-in" if all_in else "raise", target, returned=max(0, total - target),
+                     make_up=max(0, target - total), clauses=("1.4.2", "1.4", "1.2"), why=why + ".")
+
+
+def _opening_bet(m: _Motion) -> ChipsRead:
+    """No bet yet: a check, a bet of the chips' full value (1.1.2.2), or a bet made up to the table minimum --
+    or, when the stack behind is too short to make it up, an all-in for less (1.4)."""
+    total, minimum = m.total, m.round.last_full_raise
+    if m.put_out == 0:
+        return ChipsRead("check", 0, clauses=("1.1.1",), why="No chips and nothing to call: a check.")
+    behind = m.stack_behind
+    if total < minimum and behind is not None and 0 < behind < minimum - total:
         return ChipsRead(
-            "call", current_bet, make_up=short, clauses=("1.1.3.1",),
-            why=f"{total} is short of the {current_bet} call: the player makes up the {short} difference "
-                "(or goes all-in if the stack is smaller) (1.1.3.1).")
+            "all-in", total + behind, make_up=behind, clauses=("1.1.2", "1.4"),
+            why=f"A bet must be at least the table minimum of {minimum} (1.1.2), but only {behind} is left, so the "
+                f"player puts in the rest and is all-in for {total + behind}: an all-in may be less (1.4).")
+    if total < minimum and not m.all_in:
+        return ChipsRead(
+            "bet", minimum, make_up=minimum - total, clauses=("1.1.2", "1.1.2.2"),
+            why=f"A bet must be at least the table minimum of {minimum} (1.1.2); {minimum - total} more is needed.")
+    return ChipsRead("all-in" if m.all_in else "bet", total, clauses=("1.1.2.2",),
+                     why=f"Without a declared value the bet is the full value of the chips: {total} (1.1.2.2).")
 
-    if total == current_bet:
-        if to_call == 0:
-            return ChipsRead("check", total, clauses=("1.1.1",), why="Nothing more to call: a check.")
-        return ChipsRead("call", current_bet, clauses=("1.1.3",), why=f"Exactly the {current_bet} call (1.1.3).")
 
-    over = total - current_bet
+def _short_of_the_call(m: _Motion) -> ChipsRead:
+    """Less than the call (1.1.3.1): made up to the call, or all-in if the stack behind cannot cover it."""
+    total, bet = m.total, m.bet
+    short = bet - total
+    behind = m.stack_behind
+    if behind is not None and behind < short:
+        return ChipsRead(
+            "all-in", total + behind, make_up=behind, clauses=("1.1.3.1",),
+            why=f"{total} is short of the {bet} call and only {behind} is left, so the player "
+                f"puts in the rest and is all-in for {total + behind} (1.1.3.1).")
+    return ChipsRead(
+        "call", bet, make_up=short, clauses=("1.1.3.1",),
+        why=f"{total} is short of the {bet} call: the player makes up the {short} difference "
+            "(or goes all-in if the stack is smaller) (1.1.3.1).")
+
+
+def _exact_call(m: _Motion) -> ChipsRead:
+    """Exactly the bet: a call (1.1.3), or a check if it was all in front already."""
+    if m.round.to_call(_PLAYER) == 0:
+        return ChipsRead("check", m.total, clauses=("1.1.1",), why="Nothing more to call: a check.")
+    return ChipsRead("call", m.bet, clauses=("1.1.3",), why=f"Exactly the {m.bet} call (1.1.3).")
+
+
+def _over_the_call(m: _Motion, single_chip: bool) -> ChipsRead:
+    """More than the call, no raise declared: a single chip is a call with change (1.4.2); otherwise a raise if it
+    reaches the minimum (1.4), an all-in if it is the whole stack, and a call with change if not (1.4.1)."""
+    total, bet, min_to = m.total, m.bet, m.round.min_raise_to
+    over = total - bet
     if single_chip:
         return ChipsRead(
-            "call", current_bet, returned=over, clauses=("1.4.2",),
+            "call", bet, returned=over, clauses=("1.4.2",),
             why=f"A single chip larger than the bet, put out without declaring a raise, is a call of "
-                f"{current_bet}; {over} comes back as change (1.4.2).")
+                f"{bet}; {over} comes back as change (1.4.2).")
     if total >= min_to:
-        return ChipsRead("all-in" if all_in else "raise", total, clauses=("1.1.4", "1.4"),
+        return ChipsRead("all-in" if m.all_in else "raise", total, clauses=("1.1.4", "1.4"),
                          why=f"{total} is at least the minimum raise to {min_to}: a raise to {total} (1.4).")
-    if all_in:
+    if m.all_in:
         return ChipsRead(
             "all-in", total, clauses=("1.4",),
             why=f"{total} is short of a full raise (to {min_to}) but it is the player's whole stack: an all-in "
                 "may be less than a full raise (1.4).")
     return ChipsRead(
-        "call", current_bet, returned=over, clauses=("1.4.1", "1.4"),
+        "call", bet, returned=over, clauses=("1.4.1", "1.4"),
         why=f"{total} is more than the call but short of the minimum raise to {min_to}, and no raise was "
-            f"declared: it is a call of {current_bet} and {over} comes back (1.4.1).")
+            f"declared: it is a call of {bet} and {over} comes back (1.4.1).")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -300,21 +534,22 @@ class IllegalAction(ValueError):
 class Seat:
     """One player's chips in the hand.
 
-    ``bet`` is what is in front of the player in the current betting round;
     ``contributed`` is everything the player has put in this hand (antes,
-    blinds, bets), net of uncalled chips returned.
+    blinds, bets), net of uncalled chips returned.  What is in front of him in
+    the current betting round, ``bet``, is read from that round's
+    ``BettingRound`` so that it is kept in one place.
     """
 
     name: str
     stack: int
     starting_stack: int
-    bet: int = 0
     contributed: int = 0
     folded: bool = False
-    # The current bet the player last acted on this round, and the full-raise size then; None if he has
-    # not acted (posting a blind is not acting).  Used only for the reopening query.
-    acted_at: int | None = None
-    full_raise_then: int = 0
+    round: BettingRound = field(default_factory=BettingRound, repr=False, compare=False)
+
+    @property
+    def bet(self) -> int:
+        return self.round.committed.get(self.name, 0)
 
     @property
     def all_in(self) -> bool:
@@ -352,7 +587,10 @@ class Hand:
     the flop, as usual).  Amounts for ``bet`` and ``raise_to`` are the
     player's total for the round ("raise to 600").
 
-    The core enforces turn order and the no-limit rules of 1.4.  It does not
+    Each street's betting arithmetic is a ``BettingRound`` (``round``, and
+    ``rounds`` for the streets played); the hand adds stacks, turn order,
+    pots and the showdown.  The core enforces turn order and the no-limit
+    rules of 1.4.  It does not
     enforce the reference answer on reopening after a short all-in unless
     ``enforce_reference_reopening`` is set, because the house rulebook is
     silent there; ``reopened_for`` reports the reference answer either way.
@@ -385,17 +623,16 @@ class Hand:
                 raise ValueError(f"unknown button player {button!r}")
             k = names.index(button) + 1
             items = items[k:] + items[:k]
+        self.round = BettingRound.opening(big_blind)  # the current street's betting
+        self.rounds: list[BettingRound] = []  # one per street bet on, preflop first
         # self.seats[0] is the first player left of the button.
-        self.seats: list[Seat] = [Seat(n, s, s) for n, s in items]
+        self.seats: list[Seat] = [Seat(n, s, s, round=self.round) for n, s in items]
         self._by_name = {s.name: s for s in self.seats}
         self.small_blind = small_blind
         self.big_blind = big_blind
         self.ante = ante
         self.enforce_reference_reopening = enforce_reference_reopening
         self.street: str | None = None  # None until the blinds are posted; "showdown" after the river
-        self.current_bet = 0
-        self.last_full_raise = big_blind
-        self.last_aggressor: str | None = None
         self.voided = False
         self._pending: list[Seat] = []
         self._round_closed = False
@@ -424,6 +661,19 @@ class Hand:
         return self.seats[0], self.seats[1]
 
     # -- state queries ------------------------------------------------------------------------------
+
+    @property
+    def current_bet(self) -> int:
+        return self.round.current_bet
+
+    @property
+    def last_full_raise(self) -> int:
+        return self.round.last_full_raise
+
+    @property
+    def last_aggressor(self) -> str | None:
+        """The last player to bet or raise in any betting round of the hand (what 1.11 asks)."""
+        return next((r.aggressor for r in reversed(self.rounds) if r.aggressor), None)
 
     @property
     def live(self) -> list[str]:
@@ -455,8 +705,7 @@ class Hand:
 
     def to_call(self, name: str) -> int:
         """The amount needed to match the current bet, whether or not the player's stack covers it."""
-        s = self.seat(name)
-        return max(0, self.current_bet - s.bet)
+        return self.round.to_call(self.seat(name).name)
 
     def call_amount(self, name: str) -> int:
         """The chips a call actually puts in: the amount to call, or the whole stack if that is less."""
@@ -470,7 +719,7 @@ class Hand:
         blind; a short all-in raise moves the current bet but not the last full
         raise.  A player whose stack is smaller may still go all-in for less.
         """
-        return self.current_bet + self.last_full_raise
+        return self.round.min_raise_to
 
     def max_raise_to(self, name: str) -> int:
         """No limit: the most a player can make it is everything in front of him plus his stack."""
@@ -518,10 +767,7 @@ class Hand:
         least a full raise since he acted (short all-ins adding up count).  The
         house rulebook is silent; ``REOPEN_NOTE`` says so.
         """
-        s = self.seat(name)
-        if s.acted_at is None:
-            return Reopening(name, True)
-        return Reopening(name, self.current_bet - s.acted_at >= s.full_raise_then)
+        return Reopening(name, self.round.reopened_for(self.seat(name).name))
 
     def pots(self) -> list[Pot]:
         """Main pot first, then side pots, each with the players who can win it.
@@ -573,15 +819,15 @@ class Hand:
         """Antes (dead, not part of the bet), then small and big blind; a short stack posts what it has."""
         if self.street is not None:
             raise IllegalAction("the blinds are already posted")
+        self._new_round()
         if self.ante:
             for s in self.seats:
-                self._put(s, min(self.ante, s.stack), dead=True)
-        sb, bb = self._blind_seats()
-        self._put(sb, min(self.small_blind, sb.stack))
-        self._put(bb, min(self.big_blind, bb.stack))
+                self._put(s, min(self.ante, s.stack))  # dead: not part of any bet
+        for s, blind in zip(self._blind_seats(), (self.small_blind, self.big_blind), strict=True):
+            amount = min(blind, s.stack)
+            self._put(s, amount)
+            self.round.post(s.name, amount)
         self.street = "preflop"
-        self.current_bet = max(s.bet for s in self.seats)
-        self.last_full_raise = self.big_blind
         if len(self.seats) == 2:
             first = 1
         else:
@@ -593,7 +839,7 @@ class Hand:
         s = self._actor(name)
         if self.to_call(name):
             raise IllegalAction(f"{name} cannot check: {self.to_call(name)} to call")
-        self._acted(s)
+        self.round.check(s.name)
         self._advance()
 
     def call(self, name: str) -> int:
@@ -603,8 +849,9 @@ class Hand:
         if owed == 0:
             raise IllegalAction(f"{name} has nothing to call: he can check")
         amount = min(owed, s.stack)
+        total = s.bet + amount
         self._put(s, amount)
-        self._acted(s)
+        self.round.call(s.name, total)
         self._advance()
         return amount
 
@@ -649,15 +896,13 @@ class Hand:
             raise IllegalAction("the hand is over")
         if not self._round_closed:
             raise IllegalAction(f"the {self.street} betting is not finished: {self.to_act} is to act")
-        for s in self.seats:
-            s.bet = 0
-        self.current_bet = 0
-        self.last_full_raise = self.big_blind
         i = STREETS.index(self.street)
         if i == len(STREETS) - 1:
+            self._new_round(betting=False)
             self.street = "showdown"
             self._pending = []
             return self.street
+        self._new_round()
         self.street = STREETS[i + 1]
         self._open_round(0)
         return self.street
@@ -672,7 +917,7 @@ class Hand:
         for s in self.seats:
             s.stack += s.contributed
             s.contributed = 0
-            s.bet = 0
+        self.round.void()
         self.voided = True
         self._pending = []
         self._round_closed = True
@@ -717,28 +962,26 @@ class Hand:
             raise IllegalAction(problem)
         return s
 
-    def _put(self, s: Seat, amount: int, *, dead: bool = False) -> None:
+    def _put(self, s: Seat, amount: int) -> None:
+        """Chips from the stack into the hand; the round's ``BettingRound`` records any that are a bet."""
         s.stack -= amount
         s.contributed += amount
-        if not dead:
-            s.bet += amount
 
-    def _acted(self, s: Seat) -> None:
-        s.acted_at = self.current_bet
-        s.full_raise_then = self.last_full_raise
+    def _new_round(self, *, betting: bool = True) -> None:
+        """A fresh ``BettingRound`` for the next street; the big blind is again the opening full bet."""
+        self.round = BettingRound.opening(self.big_blind)
+        if betting:
+            self.rounds.append(self.round)
+        for s in self.seats:
+            s.round = self.round
 
     def _wager(self, name: str, total: int) -> None:
         problem = self.raise_problem(name, total)
         if problem:
             raise IllegalAction(problem)
         s = self.seat(name)
-        increase = total - self.current_bet
-        if increase >= self.last_full_raise:
-            self.last_full_raise = increase
         self._put(s, total - s.bet)
-        self.current_bet = total
-        self.last_aggressor = name
-        self._acted(s)
+        self.round.wager(s.name, total, all_in=s.stack == 0)
         # Everyone else with chips must act again, starting left of the raiser.
         k = self.seats.index(s)
         behind = self.seats[k + 1:] + self.seats[:k]
@@ -748,8 +991,6 @@ class Hand:
     def _open_round(self, first: int) -> None:
         """Start a betting round with the player at ``first`` (index into seats)."""
         self._round_closed = False
-        for s in self.seats:
-            s.acted_at = None
         ordered = self.seats[first:] + self.seats[:first]
         pending = []
         for s in ordered:
@@ -785,7 +1026,6 @@ class Hand:
         if top > second:
             s = next(o for o in self.seats if o.contributed == top)
             back = top - second
-            s.bet = max(0, s.bet - back)
+            self.round.return_uncalled(s.name, back)
             s.stack += back
             s.contributed -= back
-            self.current_bet = max(o.bet for o in self.seats)

@@ -7,9 +7,11 @@ import pytest
 from engine.betting import (
     ODD_CHIP_NOTE,
     REOPEN_NOTE,
+    BettingRound,
     Hand,
     IllegalAction,
     Pot,
+    ShortAllIn,
     max_add_on,
     read_chips,
     round_state,
@@ -357,6 +359,13 @@ def test_read_chips_undeclared_bet_is_full_value_1_1_2_2() -> None:
     assert "1.1.2.2" in r.clauses
 
 
+def test_read_chips_bet_below_the_minimum_that_the_stack_cannot_make_up_is_all_in() -> None:
+    r = read_chips(100, current_bet=0, last_full_raise=200, stack_behind=50)
+    assert (r.action, r.total, r.make_up) == ("all-in", 150, 50)
+    made_up = read_chips(100, current_bet=0, last_full_raise=200, stack_behind=500)
+    assert (made_up.action, made_up.total, made_up.make_up) == ("bet", 200, 100)
+
+
 def test_read_chips_short_call_must_be_made_up_1_1_3_1() -> None:
     r = read_chips(400, current_bet=600, last_full_raise=400, stack_behind=5000)
     assert (r.action, r.total, r.make_up) == ("call", 600, 200)
@@ -404,6 +413,15 @@ def test_run_it_twice_halves_and_odd_chip_returned_separately() -> None:
     assert shares[0].note == ODD_CHIP_NOTE and "does not say" in ODD_CHIP_NOTE
 
 
+def test_run_it_twice_one_board_won_the_other_chopped() -> None:
+    [share] = run_twice_shares([Pot(1001, ("a", "b"))])
+    paid = share.paid(["a"], ["a", "b"])
+    assert (paid.shares, paid.odd_chips) == ({"a": 750, "b": 250}, 1)
+    assert paid.working == "each board 500 (1,001 ÷ 2); a 750 (500 + 250), b 250; 1 odd chip left for staff"
+    with pytest.raises(ValueError, match="eligible"):
+        share.paid(["a"], ["c"])
+
+
 def test_max_add_on_under_the_table_limit_3_12() -> None:
     assert max_add_on(3000, 10_000) == 7000
     assert max_add_on(12_000, 10_000) == 0
@@ -437,3 +455,48 @@ def test_a_short_raise_that_is_not_all_in_is_not_called_an_all_in() -> None:
     all_in = round_state([Action(actor="a", kind="bet", amount=800), Action(actor="b", kind="all-in", amount=1200)],
                          street="turn")
     assert all_in.short_all_in is True and all_in.last_full_raise == 800
+
+
+# -- one betting model: Hand and round_state share BettingRound ------------------------------------------
+
+
+def test_hand_keeps_one_betting_round_per_street() -> None:
+    h = table(20_000, 20_000, 1600)
+    h.call("p2")
+    h.call("p0")
+    h.check("p1")
+    assert isinstance(h.round, BettingRound) and h.rounds == [h.round]
+    h.next_street()
+    assert len(h.rounds) == 2 and h.round.committed == {} and h.last_full_raise == 200
+    h.bet("p0", 1000)
+    h.fold("p1")
+    h.all_in("p2")  # 1,400: short of the full raise to 2,000
+    assert h.round.short_all_ins == [ShortAllIn("p2", 1400, 2000, "raise")]
+    assert h.round.short_all_ins[0].working() == "all-in for 1,400, 600 short of a full raise to 2,000 (2,000 − 1,400)"
+    assert h.round.to_call_working("p0") == "400 to call (1,400 − 1,000)"
+
+
+def test_a_short_call_all_in_is_recorded_with_its_shortfall() -> None:
+    h = table(10_000, 10_000, 450)
+    h.call("p2")
+    h.raise_to("p0", 1000)
+    h.fold("p1")
+    h.call("p2")  # 250 more: all-in for 450 of the 1,000
+    assert h.rounds[0].short_all_ins == [ShortAllIn("p2", 450, 1000, "call")]
+    assert h.rounds[0].short_all_ins[0].shortfall == 550
+
+
+def test_round_state_opening_bet_below_the_big_blind_keeps_the_blind_as_the_raise_size() -> None:
+    """The same answer the hand (and PokerKit) gives: the big blind is the opening full bet (1.4)."""
+    st = round_state([Action(actor="a", kind="all-in", amount=60)], big_blind=200, street="flop")
+    assert (st.current_bet, st.last_full_raise, st.min_raise_to, st.short_all_in) == (60, 200, 260, True)
+    assert st.working() == ("last full raise 200, not reset by the short all-in, "
+                            "so the minimum raise is to 260 (60 + 200)")
+
+
+def test_a_misdeal_voids_the_round_and_its_bets() -> None:
+    h = table(5000, 5000, 5000)
+    h.raise_to("p2", 600)
+    h.misdeal()
+    assert (h.current_bet, h.round.committed) == (0, {})
+    assert BettingRound(current_bet=600, committed={"a": 600, "b": 0}).void() == {"a": 600}

@@ -1,11 +1,27 @@
-"""Cross-check the betting core (engine.betting.Hand) against PokerKit 0.7.7.
+"""Cross-check the betting model (engine.betting: Hand, its BettingRound, round_state) against PokerKit 0.7.7.
 
-Random no-limit hold'em hands (seeded) are played in both engines with the
-same actions.  At every decision point the two must agree on whose turn it is,
-the amount a call puts in, whether a raise is possible at all (reopening
-aside) and the minimum and maximum raise-to; at the end of every betting round
-they must agree on the pots (main and side, with eligible players), and at the
-end of the hand on every player's chips.
+Random no-limit hold'em hands are played in both engines with the same
+actions, and each betting round is also told as the rules engine's ``Action``
+list and replayed through ``round_state``.  At every decision point all three
+must agree on everything the rules use: the current bet, what each player has
+in front, the last full raise (an all-in short of a full raise does not reset
+it), the amount to call, the minimum raise total, and every all-in for less
+with its shortfall.  Hand and PokerKit must also agree on whose turn it is,
+the chips a call puts in, whether a raise is possible at all (reopening aside)
+and the most a raise can be; at the end of every betting round on the pots
+(main and side, with eligible players), and at the end of the hand on every
+player's chips.  The hands come from seeded generators (5,000 hands) and from
+Hypothesis (``FLOOR_POKERKIT_EXAMPLES``, default 300 hands, shrunk on failure).
+
+PokerKit has no name for some of these figures; they are read from its state:
+the last full raise is its largest raise increment this street, or the big
+blind (``completion_betting_or_raising_amount``, the street's minimum); a
+shortfall is the full-raise total (or call) it would have required, less the
+all-in total it accepted.
+
+Run it twice with a board chopped is compared too: PokerKit pays each board
+(its own hand evaluation decides who wins), our ``RunTwiceShare.paid`` pays the
+same winners, and the two differ only by the odd chips we report for staff.
 
 Reopening after a short all-in is kept out of the comparison: the house
 rulebook is silent on it, our core answers it only as the FIDPA reference
@@ -20,13 +36,27 @@ stale silently.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 
 import pytest
-from pokerkit import Automation, Mode, NoLimitTexasHoldem
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from pokerkit import Automation, Mode, NoLimitTexasHoldem, StandardHighHand, State
 
-from engine.betting import Hand, IllegalAction, read_chips, split_run_twice
+from engine.betting import (
+    BettingRound,
+    Hand,
+    IllegalAction,
+    ShortAllIn,
+    read_chips,
+    round_state,
+    run_twice_shares,
+    split_run_twice,
+)
+from engine.facts import Action
 from engine.hands import showing_order
 
 AUTOMATIONS = (
@@ -57,13 +87,15 @@ DIFFERENCES = {
         "act in it); rule 1.11 starts it with the last player to bet or raise in any betting round."
     ),
     "run it twice odd chip (1.10)": (
-        "PokerKit gives the odd chip of a pot split over two boards to the first board; rule 1.10 says only 50% "
-        "each, so our split returns the odd chip separately for staff."
+        "PokerKit gives the odd chip of a pot split over two boards to the first board, and the odd chip of a "
+        "chopped board's half to one of its winners; rule 1.10 says only 50% each, so our split returns odd chips "
+        "separately for staff."
     ),
 }
 
 SEEDS = (11, 22, 33, 44, 55)
 HANDS_PER_SEED = 1000  # 5,000 hands in all
+EXAMPLES = int(os.environ.get("FLOOR_POKERKIT_EXAMPLES", "300"))
 BLINDS = ((1, 2), (5, 10), (25, 50), (50, 100), (100, 200), (1, 3))
 
 
@@ -89,91 +121,191 @@ def _our_pots(hand: Hand) -> list[tuple[int, tuple[str, ...]]]:
     return [(p.amount, p.eligible) for p in hand.pots()]
 
 
+@dataclass
+class Table:
+    """One hand in both engines, and the current betting round as a player would tell it."""
+
+    hand: Hand
+    state: State
+    names: list[str]
+    big_blind: int
+    told: list[Action] = field(default_factory=list)  # this round's actions, for round_state
+    short_all_ins: list[ShortAllIn] = field(default_factory=list)  # this round's, worked out from PokerKit
+
+    def pk_bet(self) -> int:
+        return max(self.state.bets)
+
+    def pk_full_raise(self) -> int:
+        """PokerKit's raise size: its largest raise increment this street, or the street's minimum (the blind)."""
+        return max(self.state.completion_betting_or_raising_amount,
+                   self.state.street.min_completion_betting_or_raising_amount)
+
+    def new_round(self) -> None:
+        """A new street: preflop the two blinds as posted (PokerKit's seats 0 and 1; 0 if an ante took the whole
+        stack), otherwise nothing yet."""
+        posted = self.state.bets[:2] if self.hand.street == "preflop" else []
+        self.told = [Action(actor=self.names[i], kind="post", amount=b) for i, b in enumerate(posted)]
+        self.short_all_ins = []
+
+
+def _new_table(rng: random.Random) -> Table:
+    n = rng.randint(2, 9)
+    sb, bb = rng.choice(BLINDS)
+    ante = rng.choice((0, 0, 0, max(1, bb // 4), max(1, bb // 2)))
+    stacks = _stacks(rng, n, bb)
+    names = [f"p{i}" for i in range(n)]
+    hand = Hand(list(zip(names, stacks, strict=True)), small_blind=sb, big_blind=bb, ante=ante).post_blinds()
+    state = NoLimitTexasHoldem.create_state(
+        AUTOMATIONS, True, ante, (sb, bb), bb, tuple(stacks), n, mode=Mode.CASH_GAME)
+    table = Table(hand, state, names, bb)
+    table.new_round()
+    return table
+
+
+def _figures(rnd: BettingRound, actor: str) -> tuple:
+    return (rnd.current_bet, rnd.last_full_raise, rnd.min_raise_to, rnd.to_call(actor),
+            {k: v for k, v in rnd.committed.items() if v}, rnd.short_all_ins)
+
+
+def _round_agrees(t: Table, actor: str, where: str, seen: Counter) -> None:
+    """The round's figures, from PokerKit, from the hand's BettingRound, and from the told actions replayed."""
+    state, i = t.state, t.names.index(actor)
+    pk = (t.pk_bet(), t.pk_full_raise(), t.pk_bet() + t.pk_full_raise(), t.pk_bet() - state.bets[i],
+          {n: b for n, b in zip(t.names, state.bets, strict=True) if b}, t.short_all_ins)
+    assert _figures(t.hand.round, actor) == pk, (where, _figures(t.hand.round, actor), pk)
+    assert (t.hand.current_bet, t.hand.last_full_raise, t.hand.min_raise_to(), t.hand.to_call(actor)) == pk[:4], where
+    told = round_state(t.told, t.big_blind, t.hand.street)
+    assert _figures(told, actor) == pk, (where, t.told, _figures(told, actor), pk)
+    assert (told.aggressor, told.short_all_in, told.short_raise) == \
+        (t.hand.round.aggressor, t.hand.round.short_all_in, False), where
+    seen["round_state replays compared"] += 1
+
+
+def _raise_allowed(t: Table, actor: str, where: str, seen: Counter) -> bool:
+    """Whether both engines let ``actor`` raise (reopening aside), with the same minimum and maximum."""
+    hand, state = t.hand, t.state
+    pk_min = state.min_completion_betting_or_raising_to_amount
+    problem = hand.raise_problem(actor, check_reopening=False)
+    if problem is None and pk_min is None:
+        # Only a reopening refusal may separate us; then the reference must refuse as well.
+        with pytest.raises(ValueError) as refusal:
+            state.verify_completion_betting_or_raising_to()
+        assert str(refusal.value).startswith(PK_REOPEN_REFUSALS), (where, str(refusal.value))
+        assert not hand.reopened_for(actor).may_raise, where
+        seen["reopening: PokerKit refuses, reference refuses"] += 1
+        return False
+    if problem is None:
+        assert min(hand.min_raise_to(), hand.max_raise_to(actor)) == pk_min, where
+        assert hand.max_raise_to(actor) == state.max_completion_betting_or_raising_to_amount, where
+        seen["raise sizes compared"] += 1
+        if not hand.reopened_for(actor).may_raise:
+            seen["reopening: PokerKit allows, reference refuses"] += 1
+        return True
+    assert pk_min is None, (where, problem, pk_min)
+    return False
+
+
+def _raise(t: Table, actor: str, rng: random.Random, where: str, seen: Counter) -> None:
+    hand = t.hand
+    low, high = min(hand.min_raise_to(), hand.max_raise_to(actor)), hand.max_raise_to(actor)
+    q = rng.random()
+    amount = low if q < 0.3 else high if q < 0.55 else rng.randint(low, high)
+    full_to, size_before = t.pk_bet() + t.pk_full_raise(), hand.last_full_raise
+    kind = "all-in" if amount == high else "raise" if hand.current_bet else "bet"
+    (hand.raise_to if hand.current_bet else hand.bet)(actor, amount)
+    t.state.complete_bet_or_raise_to(amount)
+    t.told.append(Action(actor=actor, kind=kind, amount=amount))
+    if amount < full_to:
+        t.short_all_ins.append(ShortAllIn(actor, amount, full_to, "raise"))
+        assert hand.last_full_raise == size_before == t.pk_full_raise(), where  # the short all-in resets nothing
+        seen["short all-in raises"] += 1
+
+
+def _call_or_check(t: Table, actor: str, rng: random.Random) -> None:
+    hand, state, i = t.hand, t.state, t.names.index(actor)
+    owed, pk_call, bet = t.pk_bet() - state.bets[i], state.checking_or_calling_amount, t.pk_bet()
+    if not owed:
+        hand.check(actor)
+        t.told.append(Action(actor=actor, kind="check"))
+    elif pk_call < owed:  # all-in for less than the call: told as an all-in or as a call for the amount
+        total = state.bets[i] + pk_call
+        hand.call(actor)
+        t.told.append(Action(actor=actor, kind=rng.choice(("all-in", "call")), amount=total))
+        t.short_all_ins.append(ShortAllIn(actor, total, bet, "call"))
+    else:
+        hand.call(actor)
+        t.told.append(Action(actor=actor, kind="call", amount=rng.choice((None, bet))))
+    state.check_or_call()
+
+
+def _decide(t: Table, actor: str, rng: random.Random, where: str, seen: Counter) -> None:
+    """One decision: compare everything, then take a random action in both engines and in the told round."""
+    assert t.state.actor_index is not None and t.names[t.state.actor_index] == actor, where
+    seen["decisions"] += 1
+    assert t.hand.call_amount(actor) == t.state.checking_or_calling_amount, where
+    _round_agrees(t, actor, where, seen)
+    may_raise = _raise_allowed(t, actor, where, seen)
+    r = rng.random()
+    if t.hand.to_call(actor) and r < 0.25:
+        t.hand.fold(actor)
+        t.state.fold()
+        t.told.append(Action(actor=actor, kind="fold"))
+    elif may_raise and r > 0.6:
+        _raise(t, actor, rng, where, seen)
+    else:
+        if t.hand.call_amount(actor) < t.hand.to_call(actor):
+            seen["short all-in calls"] += 1
+        _call_or_check(t, actor, rng)
+
+
+def _settle(t: Table, where: str, seen: Counter) -> None:
+    """The end of the hand: every player's chips agree."""
+    hand, state, names = t.hand, t.state, t.names
+    if len(hand.live) == 1:
+        # Folded out: PokerKit returns the winner's whole last bet rather than the unmatched part, so the
+        # pots are counted differently; the chips each player ends with must still agree.
+        winner = hand.live[0]
+        while state.can_push_chips():
+            state.push_chips()
+            while state.can_pull_chips():
+                state.pull_chips()
+        ours = hand.stacks()
+        ours[winner] += hand.total_pot
+        assert ours == dict(zip(names, state.stacks, strict=True)), where
+        seen["fold-outs"] += 1
+    else:
+        assert hand.stacks() == dict(zip(names, state.stacks, strict=True)), where
+        seen["showdowns"] += 1
+        if len(hand.pots()) > 1:
+            seen["hands with side pots"] += 1
+
+
+def _play_hand(rng: random.Random, where: str, seen: Counter) -> None:
+    """Play one random hand in both engines; assert agreement throughout."""
+    t = _new_table(rng)
+    while True:
+        actor = t.hand.to_act
+        if actor is not None:
+            _decide(t, actor, rng, where, seen)
+            continue
+        # Round closed (PokerKit has collected the bets and may already be on the next street).
+        if len(t.hand.live) > 1:
+            assert _our_pots(t.hand) == _pk_pots(t.state, t.names), where
+            seen["pot checks"] += 1
+        if t.hand.is_over or t.hand.street == "river":
+            assert t.state.actor_index is None, where
+            break
+        t.hand.next_street()
+        t.new_round()
+    _settle(t, where, seen)
+
+
 def _play(seed: int, hands: int) -> Counter:
-    """Play ``hands`` random hands in both engines; assert agreement; return what was exercised."""
+    """Play ``hands`` random hands from ``seed``; return what was exercised."""
     rng = random.Random(seed)
     seen: Counter = Counter()
     for k in range(hands):
-        where = f"seed {seed} hand {k}"
-        n = rng.randint(2, 9)
-        sb, bb = rng.choice(BLINDS)
-        ante = rng.choice((0, 0, 0, max(1, bb // 4), max(1, bb // 2)))
-        stacks = _stacks(rng, n, bb)
-        names = [f"p{i}" for i in range(n)]
-        hand = Hand(list(zip(names, stacks, strict=True)), small_blind=sb, big_blind=bb, ante=ante).post_blinds()
-        state = NoLimitTexasHoldem.create_state(
-            AUTOMATIONS, True, ante, (sb, bb), bb, tuple(stacks), n, mode=Mode.CASH_GAME)
-        while True:
-            actor = hand.to_act
-            if actor is None:
-                # Round closed (PokerKit has collected the bets and may already be on the next street).
-                if len(hand.live) > 1:
-                    assert _our_pots(hand) == _pk_pots(state, names), where
-                    seen["pot checks"] += 1
-                if hand.is_over or hand.street == "river":
-                    assert state.actor_index is None, where
-                    break
-                hand.next_street()
-                continue
-            assert state.actor_index is not None and names[state.actor_index] == actor, where
-            seen["decisions"] += 1
-            assert hand.call_amount(actor) == state.checking_or_calling_amount, where
-            pk_min = state.min_completion_betting_or_raising_to_amount
-            problem = hand.raise_problem(actor, check_reopening=False)
-            if problem is None and pk_min is None:
-                # Only a reopening refusal may separate us; then the reference must refuse as well.
-                with pytest.raises(ValueError) as refusal:
-                    state.verify_completion_betting_or_raising_to()
-                assert str(refusal.value).startswith(PK_REOPEN_REFUSALS), (where, str(refusal.value))
-                assert not hand.reopened_for(actor).may_raise, where
-                seen["reopening: PokerKit refuses, reference refuses"] += 1
-                may_raise = False
-            elif problem is None:
-                assert min(hand.min_raise_to(), hand.max_raise_to(actor)) == pk_min, where
-                assert hand.max_raise_to(actor) == state.max_completion_betting_or_raising_to_amount, where
-                seen["raise sizes compared"] += 1
-                if not hand.reopened_for(actor).may_raise:
-                    seen["reopening: PokerKit allows, reference refuses"] += 1
-                may_raise = True
-            else:
-                assert pk_min is None, (where, problem, pk_min)
-                may_raise = False
-
-            owed = hand.to_call(actor)
-            r = rng.random()
-            if owed and r < 0.25:
-                hand.fold(actor)
-                state.fold()
-            elif may_raise and r > 0.6:
-                low = min(hand.min_raise_to(), hand.max_raise_to(actor))
-                high = hand.max_raise_to(actor)
-                q = rng.random()
-                amount = low if q < 0.3 else high if q < 0.55 else rng.randint(low, high)
-                if amount < hand.min_raise_to():
-                    seen["short all-in raises"] += 1
-                (hand.raise_to if hand.current_bet else hand.bet)(actor, amount)
-                state.complete_bet_or_raise_to(amount)
-            else:
-                (hand.call if owed else hand.check)(actor)
-                state.check_or_call()
-
-        if len(hand.live) == 1:
-            # Folded out: PokerKit returns the winner's whole last bet rather than the unmatched part, so the
-            # pots are counted differently; the chips each player ends with must still agree.
-            winner = hand.live[0]
-            while state.can_push_chips():
-                state.push_chips()
-                while state.can_pull_chips():
-                    state.pull_chips()
-            ours = hand.stacks()
-            ours[winner] += hand.total_pot
-            assert ours == dict(zip(names, state.stacks, strict=True)), where
-            seen["fold-outs"] += 1
-        else:
-            assert hand.stacks() == dict(zip(names, state.stacks, strict=True)), where
-            seen["showdowns"] += 1
-            if len(hand.pots()) > 1:
-                seen["hands with side pots"] += 1
+        _play_hand(rng, f"seed {seed} hand {k}", seen)
     return seen
 
 
@@ -184,8 +316,90 @@ def test_random_hands_agree_with_pokerkit(seed: int) -> None:
     assert seen["fold-outs"] + seen["showdowns"] == HANDS_PER_SEED
     assert seen["hands with side pots"] >= 50
     assert seen["short all-in raises"] >= 50
+    assert seen["short all-in calls"] >= 50
     assert seen["reopening: PokerKit refuses, reference refuses"] >= 10
     assert seen["raise sizes compared"] >= 3000
+    assert seen["round_state replays compared"] == seen["decisions"] >= 8000
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_hypothesis_hands_agree_with_pokerkit(rng: random.Random) -> None:
+    """The same comparison on hands Hypothesis draws, so a disagreement shrinks to a short hand."""
+    _play_hand(rng, "hypothesis hand", Counter())
+
+
+# -- run it twice with a board chopped -------------------------------------------------------------
+
+DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+RIT_AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+                   Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING)
+
+
+def _boards(rng: random.Random) -> tuple[list[str], list[str], list[str]]:
+    """Two boards and the rest of the deck; often a board is a royal flush, which chops between the two players."""
+    deck = DECK[:]
+    rng.shuffle(deck)
+    boards = []
+    for suit in rng.sample("cdhs", 2):
+        royal = [r + suit for r in "TJQKA"]
+        if rng.random() < 0.3:
+            deck = [c for c in deck if c not in royal]
+            boards.append(royal)
+        else:
+            boards.append(None)
+    boards = [b if b else [deck.pop() for _ in range(5)] for b in boards]
+    return boards[0], boards[1], deck
+
+
+def _board_winners(holes: dict[str, str], board: list[str]) -> list[str]:
+    ranked = {n: StandardHighHand.from_game(h, "".join(board)) for n, h in holes.items()}
+    best = max(ranked.values())
+    return [n for n, v in ranked.items() if v == best]
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_run_it_twice_payouts_agree_with_pokerkit_but_for_the_odd_chips(rng: random.Random) -> None:
+    """Button all-in preflop, small blind folds (dead chips), big blind calls; run twice, a board often chopped."""
+    sb = rng.randint(1, 30)
+    bb = rng.randint(sb, 60)
+    stacks = (rng.randint(sb + 1, 4000), rng.randint(bb + 1, 4000), rng.randint(bb + 1, 4000))  # all have a decision
+    state = NoLimitTexasHoldem.create_state(RIT_AUTOMATIONS, True, 0, (sb, bb), bb, stacks, 3, mode=Mode.CASH_GAME)
+    hand = Hand([("p0", stacks[0]), ("p1", stacks[1]), ("p2", stacks[2])], small_blind=sb, big_blind=bb).post_blinds()
+    first, second, deck = _boards(rng)
+    holes = {"p0": "".join(deck.pop() for _ in range(2)), "p1": "".join(deck.pop() for _ in range(2)),
+             "p2": "".join(deck.pop() for _ in range(2))}
+    for name in ("p0", "p1", "p2"):
+        state.deal_hole(holes[name])
+    hand.all_in("p2")
+    state.complete_bet_or_raise_to(stacks[2])
+    hand.fold("p0")
+    state.fold()
+    hand.call("p1")
+    state.check_or_call()
+    for i in list(state.runout_count_selector_indices):
+        state.select_runout_count(2, player_index=i)
+    for board in (first, second):
+        for cards in (board[:3], board[3:4], board[4:]):
+            state.burn_card(deck.pop())
+            state.deal_board("".join(cards))
+    assert [[repr(c) for c in state.get_board_cards(b)] for b in (0, 1)] == [first, second]
+    pk_won: Counter = Counter()
+    while state.can_push_chips():
+        push = state.push_chips()
+        for i, amount in enumerate(push.amounts):
+            pk_won[f"p{i}"] += amount
+        while state.can_pull_chips():
+            state.pull_chips()
+    [share] = run_twice_shares(hand.pots())
+    live = {n: holes[n] for n in ("p1", "p2")}
+    winners = (_board_winners(live, first), _board_winners(live, second))
+    event("a board chopped" if any(len(w) > 1 for w in winners) else "no board chopped")
+    paid = share.paid(*winners)
+    assert sum(pk_won.values()) == share.pot.amount == sum(paid.shares.values()) + paid.odd_chips
+    extra = {n: pk_won[n] - paid.shares.get(n, 0) for n in ("p0", "p1", "p2")}
+    assert all(v >= 0 for v in extra.values()) and sum(extra.values()) == paid.odd_chips, (paid, pk_won)
 
 
 # -- the documented differences -------------------------------------------------------------------
@@ -308,3 +522,34 @@ def test_difference_run_it_twice_odd_chip() -> None:
             state.pull_chips()
     assert per_board == {0: 501, 1: 500}
     assert split_run_twice(1001) == (500, 500, 1)
+
+
+def test_run_it_twice_chopped_second_board_against_pokerkit() -> None:
+    """Blinds 3/7, button all-in 400, small blind folds, big blind calls: an 803 pot.  Aces win the first board;
+    the second is a broadway straight on the board, chopped.  PokerKit pays 603 and 200, giving the pot's odd
+    chip to the first board and the chopped half's odd chip to the first player; 1.10 places neither."""
+    state = NoLimitTexasHoldem.create_state(RIT_AUTOMATIONS, True, 0, (3, 7), 7, (300, 500, 400), 3,
+                                            mode=Mode.CASH_GAME)
+    for hole in ("2h3h", "AsAd", "KsKd"):
+        state.deal_hole(hole)
+    state.complete_bet_or_raise_to(400)
+    state.fold()
+    state.check_or_call()
+    for i in list(state.runout_count_selector_indices):
+        state.select_runout_count(2, player_index=i)
+    for burn, cards in (("5d", "2c7h9d"), ("5h", "Jc"), ("5s", "3s"), ("6c", "TcJdQh"), ("6h", "Kh"), ("6s", "Ac")):
+        state.burn_card(burn)
+        state.deal_board(cards)
+    while state.can_push_chips():
+        state.push_chips()
+        while state.can_pull_chips():
+            state.pull_chips()
+    assert state.stacks == [297, 703, 200]  # 500 - 400 + 603 and 0 + 200
+    hand = Hand([("p0", 300), ("p1", 500), ("p2", 400)], small_blind=3, big_blind=7).post_blinds()
+    hand.all_in("p2")
+    hand.fold("p0")
+    hand.call("p1")
+    [share] = run_twice_shares(hand.pots())
+    paid = share.paid(["p1"], ["p1", "p2"])
+    assert (paid.shares, paid.odd_chips) == ({"p1": 601, "p2": 200}, 2)
+    assert paid.working == "each board 401 (803 ÷ 2); p1 601 (401 + 200), p2 200; 2 odd chips left for staff"
