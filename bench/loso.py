@@ -138,6 +138,7 @@ def main() -> int:
     ap.add_argument("--set", action="append", default=[], metavar="SECTION.KEY=VALUE",
                     help="try another value of a policy.toml figure (to choose it)")
     ap.add_argument("--misses", metavar="FILE", help="write each held-out miss to FILE (JSON Lines)")
+    ap.add_argument("--records", metavar="FILE", help="write each held-out answer's confidence inputs (JSON Lines)")
     ap.add_argument("--only", action="append", default=[], metavar="SET", help="hold out only these sets")
     args = ap.parse_args()
     global MISSES
@@ -174,6 +175,11 @@ def main() -> int:
         kinds[k] = kinds.get(k, 0) + 1
     print("answer kinds: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(reliability(record))
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as out:
+            for c, ok, inp, kind, name, qkind, numeric in record:
+                out.write(json.dumps({"confidence": c, "right": ok, "inputs": inp, "kind": kind, "set": name,
+                                      "question": qkind, "numeric": numeric}) + "\n")
     if args.fit:
         print("fitted [confidence]:", fit_confidence(record))
         print("\nwith the mapping refitted on the other sets' answers (each set scored by a mapping it did not fit):")
