@@ -591,13 +591,23 @@ def oversized_chip_declared_raise(ctx: Context) -> Finding:
     how = (f"to the {money(said)} announced" if said is not None
            else f"to {money(to)}, the maximum the chip allows, since no amount was stated")
     outcome = f"It is a raise {how}: 'raise' was declared before the chip touched the table.{extra}"
+    back = chip + already - to
+    if said is not None and back > 0:
+        amounts["change"] = back
+        outcome += (f" He gets {money(back)} back in change (the {money(chip)} chip − {money(to - already)} "
+                    f"for the raise).")
     f = ctx.facts
     if f.actions:
         st = round_state(f.actions, f.big_blind, f.street)
-        if st.aggressor and st.aggressor in st.committed:
+        if st.aggressor and st.aggressor in st.committed and to > st.committed[st.aggressor]:
             need = to - st.committed[st.aggressor]
             amounts[f"to_call_for_{st.aggressor}"] = need
-            outcome += f" {st.aggressor} needs {money(need)} more to call."
+            who = "The bettor" if st.aggressor.startswith("player ") else st.aggressor
+            outcome += f" {who} needs {money(need)} more to call."
+    elif facing and to > facing:
+        amounts["to_call_for_bettor"] = to - facing
+        outcome += (f" The player who bet {money(facing)} needs {money(to - facing)} more to call "
+                    f"({money(to)} − {money(facing)}).")
     return Finding(outcome=outcome, citations=["1.4.2", "1.2"], amounts=amounts)
 
 
