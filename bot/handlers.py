@@ -642,7 +642,7 @@ def log_entry_section(entry: Any, names: dict[str, str] | None = None) -> Sectio
     when = _get(entry, "created_at")
     stamp = when.strftime("%Y-%m-%d %H:%M UTC") if hasattr(when, "strftime") else str(when or "")
     cites = ", ".join(_get(entry, "citations", ()) or ()) or "no clause"
-    name = f"Ruling #{_get(entry, 'id')} · {stamp} · {_get(entry, 'asker_name', '?')}"
+    name = f"Ruling #{_get(entry, 'number')} · {stamp} · {_get(entry, 'asker_name', '?')}"
     lines = [f"Q: {_get(entry, 'question', '')}", f"A: {_get(entry, 'outcome', '')}", f"Cites: {cites}"]
     if _get(entry, "overturned", False):
         by = str(_get(entry, "overturned_by") or "")
@@ -660,13 +660,14 @@ def log_reply(entries: Sequence[Any], title: str, empty: str, names: dict[str, s
     return Reply(title=title, body=body, sections=tuple(log_entry_section(e, names) for e in entries), kind="log")
 
 
-def overturn_reply(ruling_id: int, done: bool, reason: str, staff_name: str) -> Reply:
+def overturn_reply(number: int, done: bool, reason: str, staff_name: str) -> Reply:
+    """``number`` is the ruling's number in this server's log, as its footer and ``/rulings recent`` show it."""
     if not done:
-        return error(f"There is no logged ruling #{ruling_id} (or it was already overturned). "
-                     "See /rulings recent for the ids.", tone="warning")
+        return error(f"There is no logged ruling #{number} in this server's log (or it was already overturned). "
+                     "See /rulings recent for the numbers.", tone="warning")
     return Reply(
-        title=f"Ruling #{ruling_id} overturned",
-        body=(f"{staff_name} overturned ruling #{ruling_id}: {reason}\nStaff rulings are final under Staff "
+        title=f"Ruling #{number} overturned",
+        body=(f"{staff_name} overturned ruling #{number}: {reason}\nStaff rulings are final under Staff "
               "Authority; the log keeps the original ruling and shows it as overturned, with this reason."),
         citations=("staff-authority",), kind="log", tone="warning",
     )

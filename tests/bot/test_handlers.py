@@ -202,10 +202,10 @@ def test_log_reply_shows_overturned_entries() -> None:
     from bot.store import LoggedRuling
 
     entries = [
-        LoggedRuling(id=2, created_at=datetime(2026, 1, 2, tzinfo=UTC), asker_id="1", asker_name="Dana",
+        LoggedRuling(id=7, number=2, created_at=datetime(2026, 1, 2, tzinfo=UTC), asker_id="1", asker_name="Dana",
                      guild_id="9", question="q2", kind="ruling", outcome="a call", citations=("1.4.2",),
                      rulebook_version="v", overturned=True, overturned_by="7", overturn_reason="misheard"),
-        LoggedRuling(id=1, created_at=datetime(2026, 1, 1, tzinfo=UTC), asker_id="1", asker_name="Dana",
+        LoggedRuling(id=5, number=1, created_at=datetime(2026, 1, 1, tzinfo=UTC), asker_id="1", asker_name="Dana",
                      guild_id="9", question="q1", kind="ruling", outcome="a raise", citations=("1.4.2", "1.2"),
                      rulebook_version="v"),
     ]
