@@ -269,7 +269,8 @@ class FloorBot(commands.Bot):
 
     async def record_ruling(self, reply: Reply, user: discord.abc.User,
                             guild: discord.Guild | None) -> tuple[Reply, int | None]:
-        """Log a final ruling asked by this server's staff; the footer says it was logged (and its id) or why not.
+        """Log a final ruling asked by this server's staff; the footer says it was logged (and its number in this
+        server's log, which counts from 1 in each server) or why not.
 
         A DM belongs to no server, so nothing asked there goes into any
         server's log, and the footer says so rather than leaving staff to

@@ -52,6 +52,12 @@ class ConsoleSession:
             return handlers.search_reply(rest)
         if cmd == "/ruling":
             return handlers.ruling_reply(rest)
+        if cmd == "/rulebook":
+            if rest.strip().lower() == "reload":
+                return handlers.reload_reply()
+            return handlers.error("Use /rulebook reload: it checks the configured rulebook file and switches to it "
+                                  "if clean (floor rulebook check FILE checks a file without switching).",
+                                  tone="warning")
         if cmd.startswith("/"):
             return handlers.error(f"Unknown command {cmd}. Type /help for the commands.", tone="warning")
         return handlers.ruling_reply(text)

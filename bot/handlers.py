@@ -60,13 +60,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 console=False),
     CommandSpec("floor setup", "/floor setup [staff-role]",
                 "Manage Server: choose this server's Floor staff role (or see it).", console=False),
+    # Staff on Discord; in the console, whoever runs it holds the config file anyway.
+    CommandSpec("rulebook reload", "/rulebook reload",
+                "Staff: check the configured rulebook file and switch to it if clean.", staff=True),
     CommandSpec("help", "/help", "What Floor can do."),
 )
 
 # Said in /help: a DM belongs to no server, so the commands tied to one server's staff or records are not there.
 DM_HELP = ("/rule, /search, /ruling, the structured rulings, /quiz ask, /quiz stats and /help work in a DM; "
            "rulings asked there are not logged, and a DM keeps its own quiz record. /rulings, /quiz round, "
-           "/leaderboard and /floor setup need a server channel: each server's log, staff and boards are its own.")
+           "/leaderboard, /floor setup and /rulebook reload need a server channel: each server's log, staff and "
+           "boards are its own.")
 
 
 def help_reply(shell: str = "discord") -> Reply:
@@ -75,7 +79,7 @@ def help_reply(shell: str = "discord") -> Reply:
     for spec in COMMANDS:
         if shell == "console" and not spec.console:
             continue
-        tag = " (staff)" if spec.staff else ""
+        tag = (" (staff on Discord)" if shell == "console" else " (staff)") if spec.staff else ""
         lines.append(f"{spec.usage}{tag}\n    {spec.description}")
     sections: list[Section] = []
     if shell == "console":
@@ -642,7 +646,7 @@ def log_entry_section(entry: Any, names: dict[str, str] | None = None) -> Sectio
     when = _get(entry, "created_at")
     stamp = when.strftime("%Y-%m-%d %H:%M UTC") if hasattr(when, "strftime") else str(when or "")
     cites = ", ".join(_get(entry, "citations", ()) or ()) or "no clause"
-    name = f"Ruling #{_get(entry, 'id')} · {stamp} · {_get(entry, 'asker_name', '?')}"
+    name = f"Ruling #{_get(entry, 'number')} · {stamp} · {_get(entry, 'asker_name', '?')}"
     lines = [f"Q: {_get(entry, 'question', '')}", f"A: {_get(entry, 'outcome', '')}", f"Cites: {cites}"]
     if _get(entry, "overturned", False):
         by = str(_get(entry, "overturned_by") or "")
@@ -660,13 +664,43 @@ def log_reply(entries: Sequence[Any], title: str, empty: str, names: dict[str, s
     return Reply(title=title, body=body, sections=tuple(log_entry_section(e, names) for e in entries), kind="log")
 
 
-def overturn_reply(ruling_id: int, done: bool, reason: str, staff_name: str) -> Reply:
+def overturn_reply(number: int, done: bool, reason: str, staff_name: str) -> Reply:
+    """``number`` is the ruling's number in this server's log, as its footer and ``/rulings recent`` show it."""
     if not done:
-        return error(f"There is no logged ruling #{ruling_id} (or it was already overturned). "
-                     "See /rulings recent for the ids.", tone="warning")
+        return error(f"There is no logged ruling #{number} in this server's log (or it was already overturned). "
+                     "See /rulings recent for the numbers.", tone="warning")
     return Reply(
-        title=f"Ruling #{ruling_id} overturned",
-        body=(f"{staff_name} overturned ruling #{ruling_id}: {reason}\nStaff rulings are final under Staff "
+        title=f"Ruling #{number} overturned",
+        body=(f"{staff_name} overturned ruling #{number}: {reason}\nStaff rulings are final under Staff "
               "Authority; the log keeps the original ruling and shows it as overturned, with this reason."),
         citations=("staff-authority",), kind="log", tone="warning",
     )
+
+
+# -- the rulebook --------------------------------------------------------------------------------
+MAX_REPORT = 3500  # an embed description holds 4096 characters
+
+
+def reload_reply() -> Reply:
+    """``/rulebook reload``: check the configured rulebook against the one in use and switch only if clean.
+
+    The same check as ``floor rulebook check``; both shells run this, Discord in a worker thread (parsing and
+    indexing take a moment).  A refused or unreadable book leaves the one in use answering, and says so."""
+    from rules_index.check import reload_configured, report_text
+    from rules_index.config import ConfigError
+
+    try:
+        report, switched = reload_configured()
+    except ConfigError as exc:
+        return error(f"The rulebook was not reloaded: {exc}", title="Rulebook not reloaded")
+    text = report_text(report, limit=15)
+    if len(text) > MAX_REPORT:
+        text = text[:MAX_REPORT].rsplit("\n", 1)[0] + "\n… (run `floor rulebook check` for the whole report)"
+    if switched:
+        import logging
+
+        logging.getLogger(__name__).info("rulebook switched: %s -> %s", report.old_version, report.new_version)
+        return Reply(title="Rulebook reloaded", body=text, tone="info", kind="rulebook",
+                     footer=f"Now answering from {report.new_version}")
+    return Reply(title="Rulebook not reloaded", body=text, tone="warning", kind="rulebook", ok=False,
+                 footer=f"Still answering from {report.old_version}")

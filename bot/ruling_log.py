@@ -32,6 +32,7 @@ class RulingLog:
 
     async def log(self, *, asker_id: int, asker_name: str, guild_id: int | None, question: str,
                   ruling: Any) -> int | None:
+        """Keep a staff ruling; its number in the server's log (None: not kept)."""
         raise NotImplementedError
 
     async def recent(self, limit: int, *, guild_id: int) -> Sequence[Any]:
@@ -40,11 +41,13 @@ class RulingLog:
     async def search(self, text: str, limit: int, *, guild_id: int) -> Sequence[Any]:
         raise NotImplementedError
 
-    async def overturn(self, ruling_id: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
+    async def overturn(self, number: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
+        """Overturn ruling ``number`` of this server's log; False when it has none such (or it already was)."""
         raise NotImplementedError
 
-    async def feedback(self, *, guild_id: int | None, ruling_id: int | None, question: str, user_id: int,
+    async def feedback(self, *, guild_id: int | None, ruling_number: int | None, question: str, user_id: int,
                        helpful: bool) -> int | None:
+        """A vote on ruling ``ruling_number`` of this server's log, or (None) on an answer that was not logged."""
         raise NotImplementedError
 
     async def staff_role(self, guild_id: int) -> int | None:
@@ -80,15 +83,15 @@ class StoreLog(RulingLog):
     async def search(self, text: str, limit: int, *, guild_id: int) -> Sequence[Any]:
         return await asyncio.to_thread(self.store.search_rulings, text, limit, guild_id=str(guild_id))
 
-    async def overturn(self, ruling_id: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
-        return await asyncio.to_thread(self.store.overturn_ruling, ruling_id, guild_id=str(guild_id),
+    async def overturn(self, number: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
+        return await asyncio.to_thread(self.store.overturn_ruling, number, guild_id=str(guild_id),
                                        staff_id=str(staff_id), reason=reason)
 
-    async def feedback(self, *, guild_id: int | None, ruling_id: int | None, question: str, user_id: int,
+    async def feedback(self, *, guild_id: int | None, ruling_number: int | None, question: str, user_id: int,
                        helpful: bool) -> int | None:
         return await asyncio.to_thread(
-            self.store.add_feedback, guild_id=None if guild_id is None else str(guild_id), ruling_id=ruling_id,
-            question=question, user_id=str(user_id), helpful=helpful)
+            self.store.add_feedback, guild_id=None if guild_id is None else str(guild_id),
+            ruling_number=ruling_number, question=question, user_id=str(user_id), helpful=helpful)
 
     async def staff_role(self, guild_id: int) -> int | None:
         found = await asyncio.to_thread(self.store.staff_role_for, str(guild_id))
@@ -120,7 +123,7 @@ class NoLog(RulingLog):
     async def search(self, text: str, limit: int, *, guild_id: int) -> Sequence[Any]:
         return []
 
-    async def overturn(self, ruling_id: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
+    async def overturn(self, number: int, *, guild_id: int, staff_id: int, reason: str) -> bool:
         return False
 
     async def feedback(self, **_: Any) -> int | None:

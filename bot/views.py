@@ -77,7 +77,7 @@ class ReplyView(BoundView):
         self.ephemeral = ephemeral
         self.publish = publish
         self.feedback = feedback
-        self.log_id = log_id
+        self.log_id = log_id  # the ruling's number in this server's log, when it was logged
         q = reply.question
         if q is not None:
             if q.choices and len(q.choices) <= limits.BUTTONS_PER_ROW * 2 and all(
@@ -242,8 +242,8 @@ class FeedbackButton(discord.ui.Button["ReplyView"]):
         rlog = view.bot.ruling_log
         saved = None
         if rlog is not None and rlog.available:
-            saved = await rlog.feedback(guild_id=interaction.guild_id, ruling_id=view.log_id, question=question[:2000],
-                                        user_id=interaction.user.id, helpful=self.helpful)
+            saved = await rlog.feedback(guild_id=interaction.guild_id, ruling_number=view.log_id,
+                                        question=question[:2000], user_id=interaction.user.id, helpful=self.helpful)
         if saved is None:
             text = "Thanks. (Feedback can't be recorded right now: the ruling log is unavailable.)"
         else:

@@ -90,7 +90,7 @@ class Staff(commands.GroupCog, group_name="rulings", group_description="Staff: t
 
     @app_commands.command(name="overturn", description="Staff: mark a logged ruling overturned, with the reason.")
     @app_commands.rename(ruling_id="id")
-    @app_commands.describe(ruling_id="The ruling's number in the log (see /rulings recent)",
+    @app_commands.describe(ruling_id="The ruling's number in this server's log (see /rulings recent)",
                            reason="Why it is overturned (kept in the log)")
     @staff_only()
     async def overturn(self, interaction: discord.Interaction, ruling_id: app_commands.Range[int, 1, 2**53],

@@ -230,11 +230,36 @@ def _v3_per_guild(conn: Connection) -> None:
         conn.execute(text(ddl))
 
 
+# Version 4: each server numbers its own log.  Ruling numbers were the table's ids, shared by every server, so a
+# server's first ruling could be #7; now a ruling has a number within its server (``number``), staff refer to
+# rulings by it, and ``id`` stays the table's key (the votes point at it).  Existing rulings keep their server and
+# are numbered 1, 2, ... within it in the order they were logged (by id); rulings with no server recorded are
+# numbered among themselves.
+def _v4_numbers_per_guild(conn: Connection) -> None:
+    # NOT NULL needs a default to add the column on SQLite; every row is numbered just below, and every new one
+    # by ``Store.log_ruling``, so the 0 never stands.
+    conn.execute(text("ALTER TABLE rulings ADD COLUMN number INTEGER NOT NULL DEFAULT 0"))
+    md = MetaData()
+    rulings = Table("rulings", md, Column("id", Integer, primary_key=True), Column("guild_id", String(64)),
+                    Column("number", Integer))
+    counts: dict[str | None, int] = {}
+    renumbered = []
+    for rid, guild in conn.execute(select(rulings.c.id, rulings.c.guild_id).order_by(rulings.c.id)).all():
+        counts[guild] = counts.get(guild, 0) + 1
+        renumbered.append({"rid": rid, "n": counts[guild]})
+    if renumbered:
+        conn.execute(text("UPDATE rulings SET number = :n WHERE id = :rid"), renumbered)
+    # Two rulings of one server never share a number (rows with no server recorded are not held to it: a unique
+    # index treats NULLs as distinct; the store still numbers them one after another).
+    conn.execute(text("CREATE UNIQUE INDEX ux_rulings_guild_number ON rulings (guild_id, number)"))
+
+
 STEPS: tuple[Step, ...] = (
     Step(1, "ruling log and feedback", _v1_ruling_log),
     Step(2, "quiz attempts and Leitner progress", _v2_quiz),
     Step(3, "each server's data is its own: guild ids on feedback and quiz rows, per-server settings",
          _v3_per_guild),
+    Step(4, "each server numbers its own ruling log from 1", _v4_numbers_per_guild),
 )
 
 LATEST = STEPS[-1].version

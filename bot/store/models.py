@@ -13,9 +13,11 @@ from datetime import datetime
 
 @dataclass(frozen=True)
 class LoggedRuling:
-    """One entry of the staff ruling log, as staff review it later."""
+    """One entry of the staff ruling log, as staff review it later.  Staff know it by ``number``, its place in
+    its server's log (each server counts from 1); ``id`` is the store's own key."""
 
     id: int
+    number: int
     created_at: datetime
     asker_id: str
     asker_name: str
@@ -35,7 +37,7 @@ class LoggedRuling:
 class FeedbackSummary:
     """Thumbs for one answer: the answers people found unhelpful come first."""
 
-    ruling_id: int | None
+    ruling_number: int | None  # the ruling's number in its server's log; None for an answer that was not logged
     question: str
     helpful: int
     unhelpful: int

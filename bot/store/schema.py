@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    text,
 )
 
 from bot.store.types import UTCDateTime, json_type
@@ -41,6 +42,9 @@ rulings = Table(
     Column("asker_name", String(200), nullable=False),
     # The server the ruling was asked in (None only for rows no server was recorded for); every read is scoped by it.
     Column("guild_id", String(64)),
+    # The ruling's number in its server's log (#1, #2, ... per server): what staff see and refer to. ``id`` is
+    # the table's key only. The default exists for the migration that added the column; the store always numbers.
+    Column("number", Integer, nullable=False, server_default=text("0")),
     Column("question", Text, nullable=False),
     Column("kind", String(32), nullable=False),
     Column("outcome", Text, nullable=False),
@@ -55,6 +59,7 @@ rulings = Table(
     Column("overturned_at", UTCDateTime),
 )
 Index("ix_rulings_guild", rulings.c.guild_id, rulings.c.id)
+Index("ux_rulings_guild_number", rulings.c.guild_id, rulings.c.number, unique=True)
 
 feedback = Table(
     "feedback", metadata,

@@ -119,7 +119,7 @@ def _sqlite_engine(url: str) -> Engine:
 
 def _ruling(row: Row[Any]) -> LoggedRuling:
     return LoggedRuling(
-        id=row.id, created_at=row.created_at, asker_id=row.asker_id, asker_name=row.asker_name,
+        id=row.id, number=row.number, created_at=row.created_at, asker_id=row.asker_id, asker_name=row.asker_name,
         guild_id=row.guild_id, question=row.question, kind=row.kind, outcome=row.outcome,
         citations=tuple(row.citations or ()), rulebook_version=row.rulebook_version,
         overturned=bool(row.overturned), overturned_by=row.overturned_by,
@@ -265,20 +265,28 @@ class Store:
 
     # -- staff ruling log ------------------------------------------------------
     # Every read and write of the log names the server (``guild_id``, keyword-only and required), so no caller
-    # can forget it: staff of one server never see, search or overturn another server's rulings.
+    # can forget it: staff of one server never see, search or overturn another server's rulings.  A ruling is
+    # known by its ``number`` in its server's log (each server counts from 1), never by the table's id.
     def log_ruling(self, *, asker_id: str, asker_name: str, guild_id: str | None, question: str,
                    kind: str, outcome: str, citations: list[str], rulebook_version: str,
                    ruling_json: dict[str, Any]) -> int:
-        """Keep a ruling as given; returns its log id (committed)."""
+        """Keep a ruling as given; returns its number in its server's log (committed)."""
+        r = t.rulings.c
+        guild = None if guild_id is None else str(guild_id)
         with self._write() as conn:
-            res = conn.execute(t.rulings.insert().values(
-                created_at=utcnow(), asker_id=str(asker_id), asker_name=asker_name,
-                guild_id=None if guild_id is None else str(guild_id), question=question, kind=kind,
-                outcome=outcome, citations=list(citations),
+            if conn.dialect.name == "postgresql":
+                # One server's rulings numbered one at a time: two at once would otherwise both take the next
+                # number (the unique index would refuse the second).  SQLite's BEGIN IMMEDIATE already serialises.
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:k))"), {"k": f"floor-log:{guild}"})
+            number = int(conn.execute(select(func.coalesce(func.max(r.number), 0) + 1)
+                                      .where(_guild_is(r.guild_id, guild))).scalar_one())
+            conn.execute(t.rulings.insert().values(
+                created_at=utcnow(), asker_id=str(asker_id), asker_name=asker_name, guild_id=guild, number=number,
+                question=question, kind=kind, outcome=outcome, citations=list(citations),
                 citation_text=" " + " ".join(citations) + " ", rulebook_version=rulebook_version,
                 ruling_json=ruling_json, overturned=False,
             ))
-            return int(res.inserted_primary_key[0])
+            return number
 
     def recent_rulings(self, limit: int = 10, *, guild_id: str | None) -> list[LoggedRuling]:
         """One server's log, newest first."""
@@ -311,43 +319,48 @@ class Store:
         with self._read() as conn:
             return [_ruling(row) for row in conn.execute(stmt).all()]
 
-    def get_ruling(self, ruling_id: int) -> LoggedRuling | None:
-        """Any server's ruling by id: for tools and tests.  The bot reads the log only through the scoped calls."""
+    def get_ruling(self, number: int, *, guild_id: str | None) -> LoggedRuling | None:
+        """One server's ruling by its number in that server's log."""
+        r = t.rulings.c
         with self._read() as conn:
-            row = conn.execute(select(*_RULING_COLS).where(t.rulings.c.id == ruling_id)).first()
+            row = conn.execute(select(*_RULING_COLS).where(r.number == number, _guild_is(r.guild_id, guild_id))).first()
         return _ruling(row) if row else None
 
-    def get_ruling_json(self, ruling_id: int) -> dict[str, Any] | None:
-        """The full ``Ruling.to_json()`` as logged, to show a past ruling again exactly (tools; unscoped)."""
+    def get_ruling_json(self, number: int, *, guild_id: str | None) -> dict[str, Any] | None:
+        """The full ``Ruling.to_json()`` as logged, to show a past ruling again exactly."""
+        r = t.rulings.c
         with self._read() as conn:
-            return conn.execute(select(t.rulings.c.ruling_json).where(t.rulings.c.id == ruling_id)).scalar()
+            return conn.execute(select(r.ruling_json)
+                                .where(r.number == number, _guild_is(r.guild_id, guild_id))).scalar()
 
-    def overturn_ruling(self, ruling_id: int, *, guild_id: str | None, staff_id: str, reason: str) -> bool:
-        """Mark one of this server's logged rulings overturned.  False if the server has no such ruling, or it
+    def overturn_ruling(self, number: int, *, guild_id: str | None, staff_id: str, reason: str) -> bool:
+        """Mark ruling ``number`` of this server's log overturned.  False if the server has no such ruling, or it
         already was: the first overturn (who, why, when) is kept, not silently replaced."""
         r = t.rulings.c
         with self._write() as conn:
             res = conn.execute(
-                update(t.rulings).where(r.id == ruling_id, _guild_is(r.guild_id, guild_id), r.overturned.is_(False))
+                update(t.rulings).where(r.number == number, _guild_is(r.guild_id, guild_id), r.overturned.is_(False))
                 .values(overturned=True, overturned_by=str(staff_id), overturn_reason=reason,
                         overturned_at=utcnow()))
             return res.rowcount == 1
 
     # -- feedback ------------------------------------------------------------
-    def add_feedback(self, *, guild_id: str | None, ruling_id: int | None, question: str, user_id: str,
+    def add_feedback(self, *, guild_id: str | None, ruling_number: int | None, question: str, user_id: str,
                      helpful: bool) -> int:
-        """A thumbs up or down, cast in one server (None: a DM).  One vote per user per answer: voting again
-        changes the vote.
+        """A thumbs up or down, cast in one server (None: a DM), on ruling ``ruling_number`` of its log or (None)
+        on an answer that was not logged.  One vote per user per answer: voting again changes the vote.
 
-        Raises ``ValueError`` for a ``ruling_id`` that is not in this server's log.
+        Raises ``ValueError`` for a ``ruling_number`` that is not in this server's log.
         """
         f, r = t.feedback.c, t.rulings.c
         user_id = str(user_id)
         with self._write() as conn:
-            if ruling_id is not None:
-                found = conn.execute(select(r.id).where(r.id == ruling_id, _guild_is(r.guild_id, guild_id))).first()
-                if found is None:
-                    raise ValueError(f"no logged ruling {ruling_id} in this server")
+            ruling_id = None
+            if ruling_number is not None:
+                ruling_id = conn.execute(select(r.id).where(
+                    r.number == ruling_number, _guild_is(r.guild_id, guild_id))).scalar()
+                if ruling_id is None:
+                    raise ValueError(f"no logged ruling #{ruling_number} in this server")
                 same = and_(f.ruling_id == ruling_id, f.user_id == user_id)
             else:
                 same = and_(f.ruling_id.is_(None), _guild_is(f.guild_id, guild_id), f.question == question,
@@ -364,19 +377,20 @@ class Store:
 
     def feedback_summary(self, limit: int = 20, *, guild_id: str | None) -> list[FeedbackSummary]:
         """One server's votes per answer, most thumbs-down first (what its staff should look at), then newest."""
-        f = t.feedback.c
+        f, r = t.feedback.c, t.rulings.c
         up = func.sum(case((f.helpful.is_(True), 1), else_=0)).label("up")
         down = func.sum(case((f.helpful.is_(False), 1), else_=0)).label("down")
         last = func.max(f.created_at).label("last_at")
-        stmt = (select(f.ruling_id, f.question, up, down, last)
+        stmt = (select(r.number, f.question, up, down, last)
+                .select_from(t.feedback).outerjoin(t.rulings, r.id == f.ruling_id)
                 .where(_guild_is(f.guild_id, guild_id))
-                .group_by(f.ruling_id, f.question)
+                .group_by(f.ruling_id, r.number, f.question)
                 .order_by(down.desc(), last.desc())
                 .limit(limit))
         with self._read() as conn:
             rows = conn.execute(stmt).all()
-        return [FeedbackSummary(ruling_id=r.ruling_id, question=r.question, helpful=int(r.up or 0),
-                                unhelpful=int(r.down or 0), last_at=r.last_at) for r in rows]
+        return [FeedbackSummary(ruling_number=row.number, question=row.question, helpful=int(row.up or 0),
+                                unhelpful=int(row.down or 0), last_at=row.last_at) for row in rows]
 
     # -- quiz -------------------------------------------------------------------------
     # Quiz calls take ``guild_id`` too; its default, None, is "no server" (``floor quiz`` in a terminal, a DM).

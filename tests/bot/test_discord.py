@@ -169,8 +169,9 @@ async def test_help_lists_commands(table: Any) -> None:
     assert result.ephemeral
     text = result.response.embeds[0].description
     for name in ("/rule", "/search", "/ruling", "/oversized-chip", "/min-raise", "/run-it-twice", "/showdown",
-                 "/rulings"):
+                 "/rulings", "/rulebook reload"):
         assert name in text
+    assert "/rulebook reload (staff)\n    Staff: check the configured rulebook file" in text
 
 
 # -- /ruling and follow-ups ----------------------------------------------------------------------------------

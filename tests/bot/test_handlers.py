@@ -196,16 +196,27 @@ def test_help_lists_every_console_command() -> None:
     assert all(1 <= len(spec.description) <= 100 for spec in handlers.COMMANDS)
 
 
+def test_help_lists_rulebook_reload_as_staff_in_both_shells() -> None:
+    discord_lines = handlers.help_reply("discord").body.splitlines()
+    console_lines = handlers.help_reply("console").body.splitlines()
+    assert "/rulebook reload (staff)" in discord_lines
+    assert "/rulebook reload (staff on Discord)" in console_lines
+    # Listed with the other commands, before /help, not in a note of its own.
+    assert discord_lines.index("/rulebook reload (staff)") < discord_lines.index("/help")
+    assert console_lines.index("/rulebook reload (staff on Discord)") < console_lines.index("/help")
+    assert "/rulebook reload" in handlers.DM_HELP
+
+
 def test_log_reply_shows_overturned_entries() -> None:
     from datetime import UTC, datetime
 
     from bot.store import LoggedRuling
 
     entries = [
-        LoggedRuling(id=2, created_at=datetime(2026, 1, 2, tzinfo=UTC), asker_id="1", asker_name="Dana",
+        LoggedRuling(id=7, number=2, created_at=datetime(2026, 1, 2, tzinfo=UTC), asker_id="1", asker_name="Dana",
                      guild_id="9", question="q2", kind="ruling", outcome="a call", citations=("1.4.2",),
                      rulebook_version="v", overturned=True, overturned_by="7", overturn_reason="misheard"),
-        LoggedRuling(id=1, created_at=datetime(2026, 1, 1, tzinfo=UTC), asker_id="1", asker_name="Dana",
+        LoggedRuling(id=5, number=1, created_at=datetime(2026, 1, 1, tzinfo=UTC), asker_id="1", asker_name="Dana",
                      guild_id="9", question="q1", kind="ruling", outcome="a raise", citations=("1.4.2", "1.2"),
                      rulebook_version="v"),
     ]

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.app import NotStaff
+from bot.console import ConsoleSession
 from rules_index.config import PROJECT_ROOT
 from rules_index.index import activate, get_index
 
@@ -61,6 +62,24 @@ async def test_an_unreadable_rulebook_is_refused(table: Any, new_book: Path) -> 
     embed = result.response.embeds[0]
     assert embed.title == "Rulebook not reloaded" and "numbered clauses" in embed.description
     assert get_index().version == old_version
+
+
+def test_the_console_reloads_with_the_same_check(new_book: Path) -> None:
+    """The console lists /rulebook reload in its help, and the command does what Discord's does."""
+    session = ConsoleSession()
+    assert "/rulebook reload" in (session.handle("/help") or "")
+    lines = new_book.read_text(encoding="utf-8").splitlines()
+    new_book.write_text("\n".join(x for x in lines if not x.startswith("• 1.4.1 ")) + "\n", encoding="utf-8")
+    old_version = get_index().version
+    refused = session.handle("/rulebook reload") or ""
+    assert "Rulebook not reloaded" in refused and "1.4.1" in refused and get_index().version == old_version
+    new_book.write_text("\n".join(lines).replace("A single chip of greater value", "A single chip of higher value")
+                        + "\n", encoding="utf-8")
+    done = session.handle("/rulebook reload") or ""
+    assert "Rulebook reloaded" in done and "{+higher+}" in done
+    assert get_index().version.startswith("house-rules-v2.txt@")
+    assert "higher value" in (session.handle("/rule 1.4.2") or "")
+    assert "Use /rulebook reload" in (session.handle("/rulebook swap") or "")
 
 
 async def test_players_cannot_reload(table: Any, new_book: Path) -> None:

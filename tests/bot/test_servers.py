@@ -91,8 +91,8 @@ async def test_each_servers_log_lists_and_searches_only_its_own_rulings(table: A
     found = await table.dana.slash(table.channel, "rulings search", query="chip")
     assert titles(found) == [f"Ruling #{ours}"]
     with Store.open(settings) as s:
-        assert s.get_ruling(ours).guild_id == str(table.guild.id)  # type: ignore[union-attr]
-        assert s.get_ruling(theirs).guild_id == str(rival.guild.id)  # type: ignore[union-attr]
+        assert s.get_ruling(ours, guild_id=str(table.guild.id)).question == SILENT_CHIP  # type: ignore[union-attr]
+        assert s.get_ruling(theirs, guild_id=str(rival.guild.id)).question == SILENT_CHIP  # type: ignore[union-attr]
 
 
 async def test_staff_of_one_server_cannot_overturn_anothers_ruling(table: Any, rival: Rival,
@@ -101,10 +101,43 @@ async def test_staff_of_one_server_cannot_overturn_anothers_ruling(table: Any, r
     refused = await rival.eve.slash(rival.channel, "rulings overturn", id=ours, reason="not my server")
     assert f"no logged ruling #{ours}" in refused.response.embeds[0].description
     with Store.open(settings) as s:
-        row = s.get_ruling(ours)
+        row = s.get_ruling(ours, guild_id=str(table.guild.id))
     assert row is not None and not row.overturned and row.overturned_by is None
     done = await table.dana.slash(table.channel, "rulings overturn", id=ours, reason="Seat 6 said raise")
     assert done.response.embeds[0].title == f"Ruling #{ours} overturned"
+
+
+async def test_each_server_numbers_its_own_log_from_one(table: Any, rival: Rival, settings: Settings) -> None:
+    assert await _rule(table.dana, table.channel, table.env, settings) == 1
+    assert await _rule(rival.eve, rival.channel, table.env, settings) == 1  # not #2: Rival's log is its own
+    assert await _rule(table.dana, table.channel, table.env, settings) == 2
+    assert await _rule(rival.eve, rival.channel, table.env, settings) == 2
+    assert await _rule(rival.eve, rival.channel, table.env, settings) == 3
+    assert titles(await table.dana.slash(table.channel, "rulings recent")) == ["Ruling #2", "Ruling #1"]
+    assert titles(await rival.eve.slash(rival.channel, "rulings recent")) == ["Ruling #3", "Ruling #2", "Ruling #1"]
+    assert titles(await rival.eve.slash(rival.channel, "rulings search", query="1.4.2", count=1)) == ["Ruling #3"]
+
+
+async def test_an_overturn_by_number_touches_only_that_servers_ruling(table: Any, rival: Rival,
+                                                                      settings: Settings) -> None:
+    """Both servers have a ruling #1; Rival's staff overturning #1 overturns Rival's, and Poker Ape's stands."""
+    await _rule(table.dana, table.channel, table.env, settings)
+    await _rule(rival.eve, rival.channel, table.env, settings)
+    done = await rival.eve.slash(rival.channel, "rulings overturn", id=1, reason="Seat 6 had said raise")
+    assert done.response.embeds[0].title == "Ruling #1 overturned"
+    theirs = (await rival.eve.slash(rival.channel, "rulings recent")).response.embeds[0]
+    ours = (await table.dana.slash(table.channel, "rulings recent")).response.embeds[0]
+    assert theirs.fields[0].value.startswith("OVERTURNED by eve: Seat 6 had said raise")
+    assert "OVERTURNED" not in ours.fields[0].value and ours.description == "1 ruling(s)."
+    with Store.open(settings) as s:
+        assert s.get_ruling(1, guild_id=str(rival.guild.id)).overturned_by == str(rival.eve.id)  # type: ignore
+        assert not s.get_ruling(1, guild_id=str(table.guild.id)).overturned  # type: ignore[union-attr]
+    # Rival has no #2: a number Poker Ape has, or not, never reaches across.
+    await _rule(table.dana, table.channel, table.env, settings)
+    refused = await rival.eve.slash(rival.channel, "rulings overturn", id=2, reason="not ours to touch")
+    assert "no logged ruling #2 in this server's log" in refused.response.embeds[0].description
+    with Store.open(settings) as s:
+        assert not s.get_ruling(2, guild_id=str(table.guild.id)).overturned  # type: ignore[union-attr]
 
 
 async def test_a_ruling_by_another_servers_staff_is_logged_only_there(table: Any, rival: Rival,
@@ -125,8 +158,8 @@ async def test_votes_are_kept_with_the_server_they_were_cast_in(table: Any, riva
     with Store.open(settings) as s:
         ours = s.feedback_summary(guild_id=str(table.guild.id))
         theirs = s.feedback_summary(guild_id=str(rival.guild.id))
-    assert [(f.ruling_id, f.helpful, f.unhelpful) for f in ours] == [(1, 0, 1)]
-    assert [(f.ruling_id, f.helpful, f.unhelpful) for f in theirs] == [(None, 1, 0)]
+    assert [(f.ruling_number, f.helpful, f.unhelpful) for f in ours] == [(1, 0, 1)]
+    assert [(f.ruling_number, f.helpful, f.unhelpful) for f in theirs] == [(None, 1, 0)]
 
 
 def _custom_id(message: Any, emoji: str) -> str:
@@ -283,7 +316,7 @@ async def test_staff_in_one_server_is_a_player_in_the_other(table: Any, rival: R
         assert refused.response.embeds[0].title == "Staff only", name
     assert [type(e).__name__ for e in table.env.errors] == ["NotStaff"] * 3
     with Store.open(settings) as s:
-        assert not s.get_ruling(1).overturned  # type: ignore[union-attr]
+        assert not s.get_ruling(1, guild_id=str(table.guild.id)).overturned  # type: ignore[union-attr]
 
 
 # -- direct messages ---------------------------------------------------------------------------------------

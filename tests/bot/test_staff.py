@@ -84,7 +84,8 @@ async def test_log_recent_search_and_overturn(table: Any, settings: Settings) ->
     assert "Staff Authority" in done.response.embeds[0].description
 
     again = await table.dana.slash(table.channel, "rulings overturn", id=1, reason="twice")
-    assert "no logged ruling #1 (or it was already overturned)" in again.response.embeds[0].description
+    assert "no logged ruling #1 in this server's log (or it was already overturned)" in \
+        again.response.embeds[0].description
 
     recent = await table.dana.slash(table.channel, "rulings recent")
     embed = recent.response.embeds[0]
@@ -92,7 +93,7 @@ async def test_log_recent_search_and_overturn(table: Any, settings: Settings) ->
     first = next(f for f in embed.fields if f.name.startswith("Ruling #1"))
     assert first.value.startswith("OVERTURNED by dana: Seat 6 had said raise first")
     with store(settings) as s:
-        row = s.get_ruling(1)
+        row = s.get_ruling(1, guild_id=str(table.guild.id))
     assert row is not None and row.overturned and row.overturned_by == str(table.dana.id)
 
 
@@ -104,7 +105,7 @@ async def test_feedback_buttons_record_votes(table: Any, settings: Settings) -> 
     assert "helpful" in up.response.content
     with store(settings) as s:
         (summary,) = s.feedback_summary(guild_id=str(table.guild.id))
-    assert summary.ruling_id == 1 and summary.helpful == 1 and summary.unhelpful == 1
+    assert summary.ruling_number == 1 and summary.helpful == 1 and summary.unhelpful == 1
     assert summary.question == SILENT_CHIP
 
 
@@ -113,7 +114,7 @@ async def test_feedback_on_a_players_ruling_keeps_the_question(table: Any, setti
     await table.pat.click(result.response, custom_id=_custom_id(result.response, "👍"))
     with store(settings) as s:
         (summary,) = s.feedback_summary(guild_id=str(table.guild.id))
-    assert summary.ruling_id is None and summary.question == SILENT_CHIP and summary.helpful == 1
+    assert summary.ruling_number is None and summary.question == SILENT_CHIP and summary.helpful == 1
 
 
 def _custom_id(message: Any, emoji: str) -> str:

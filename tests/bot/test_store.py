@@ -160,14 +160,14 @@ def test_two_processes_opening_a_new_database_at_once_both_succeed(db_url: str) 
 def test_logged_ruling_is_committed_and_visible_to_another_connection(store: Store, db_url: str) -> None:
     rid = _log(store)
     with Store.open(url=db_url) as other:
-        got = other.get_ruling(rid)
+        got = other.get_ruling(rid, guild_id="999")
     assert got is not None
     assert got.question == "Facing 25 he drops a single 100 chip"
     assert got.citations == ("1.4.2",)
     assert got.guild_id == "999"
     assert got.created_at.tzinfo is not None and got.created_at.utcoffset() == UTC.utcoffset(None)
     assert got.overturned is False and got.overturned_by is None
-    assert store.get_ruling_json(rid) == {"kind": "ruling", "amounts": {"call": 25}}
+    assert store.get_ruling_json(rid, guild_id="999") == {"kind": "ruling", "amounts": {"call": 25}}
 
 
 def test_recent_rulings_newest_first_and_limited(store: Store) -> None:
@@ -177,7 +177,7 @@ def test_recent_rulings_newest_first_and_limited(store: Store) -> None:
 
 
 def test_get_ruling_unknown_id_is_none(store: Store) -> None:
-    assert store.get_ruling(12345) is None
+    assert store.get_ruling(12345, guild_id="999") is None
 
 
 def test_search_matches_every_word_case_insensitively(store: Store) -> None:
@@ -213,7 +213,7 @@ def test_overturn_records_who_why_and_keeps_the_first(store: Store) -> None:
     rid = _log(store)
     assert store.overturn_ruling(rid, guild_id="999", staff_id="42", reason="Player had declared raise") is True
     assert store.overturn_ruling(rid, guild_id="999", staff_id="43", reason="second thoughts") is False
-    got = store.get_ruling(rid)
+    got = store.get_ruling(rid, guild_id="999")
     assert got is not None and got.overturned
     assert (got.overturned_by, got.overturn_reason) == ("42", "Player had declared raise")
     assert got.overturned_at is not None and got.overturned_at >= got.created_at
@@ -223,23 +223,23 @@ def test_overturn_records_who_why_and_keeps_the_first(store: Store) -> None:
 # -- feedback ---------------------------------------------------------------------------
 def test_voting_again_changes_the_vote_instead_of_adding_one(store: Store) -> None:
     rid = _log(store)
-    first = store.add_feedback(guild_id="999", ruling_id=rid, question="q", user_id="u1", helpful=True)
-    again = store.add_feedback(guild_id="999", ruling_id=rid, question="q", user_id="u1", helpful=False)
+    first = store.add_feedback(guild_id="999", ruling_number=rid, question="q", user_id="u1", helpful=True)
+    again = store.add_feedback(guild_id="999", ruling_number=rid, question="q", user_id="u1", helpful=False)
     assert first == again
     [summary] = store.feedback_summary(guild_id="999")
-    assert (summary.ruling_id, summary.helpful, summary.unhelpful) == (rid, 0, 1)
+    assert (summary.ruling_number, summary.helpful, summary.unhelpful) == (rid, 0, 1)
 
 
 def test_feedback_summary_puts_unhelpful_answers_first(store: Store) -> None:
     good = _log(store, question="good answer")
     bad = _log(store, question="bad answer")
     for user in ("a", "b", "c"):
-        store.add_feedback(guild_id="999", ruling_id=good, question="good answer", user_id=user, helpful=True)
-    store.add_feedback(guild_id="999", ruling_id=bad, question="bad answer", user_id="a", helpful=False)
-    store.add_feedback(guild_id="999", ruling_id=bad, question="bad answer", user_id="b", helpful=False)
-    store.add_feedback(guild_id="999", ruling_id=None, question="what is 3.12", user_id="a", helpful=False)
+        store.add_feedback(guild_id="999", ruling_number=good, question="good answer", user_id=user, helpful=True)
+    store.add_feedback(guild_id="999", ruling_number=bad, question="bad answer", user_id="a", helpful=False)
+    store.add_feedback(guild_id="999", ruling_number=bad, question="bad answer", user_id="b", helpful=False)
+    store.add_feedback(guild_id="999", ruling_number=None, question="what is 3.12", user_id="a", helpful=False)
     rows = store.feedback_summary(guild_id="999")
-    assert [(r.ruling_id, r.helpful, r.unhelpful) for r in rows] == [(bad, 0, 2), (None, 0, 1), (good, 3, 0)]
+    assert [(r.ruling_number, r.helpful, r.unhelpful) for r in rows] == [(bad, 0, 2), (None, 0, 1), (good, 3, 0)]
     assert rows[1].question == "what is 3.12"
     assert all(r.last_at.tzinfo is not None for r in rows)
     assert len(store.feedback_summary(limit=1, guild_id="999")) == 1
@@ -247,7 +247,7 @@ def test_feedback_summary_puts_unhelpful_answers_first(store: Store) -> None:
 
 def test_feedback_on_an_unknown_ruling_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match="no logged ruling"):
-        store.add_feedback(guild_id="999", ruling_id=777, question="q", user_id="u", helpful=True)
+        store.add_feedback(guild_id="999", ruling_number=777, question="q", user_id="u", helpful=True)
 
 
 def test_integrity_ok(store: Store) -> None:
@@ -424,11 +424,11 @@ def test_a_version_2_database_is_migrated_and_every_row_keeps_its_server(db_url:
     _fill_version_2(engine)
     engine.dispose()
     with Store.open(url=db_url) as s:
-        assert s.schema_version == SCHEMA_VERSION == 3
+        assert s.schema_version == SCHEMA_VERSION == 4
         assert [x.question for x in s.recent_rulings(guild_id="A")] == ["in A"]
         assert [x.question for x in s.recent_rulings(guild_id="B")] == ["in B"]
         # The vote on A's ruling is A's; the vote on a player's ruling had no server and keeps none.
-        assert [(f.ruling_id, f.unhelpful) for f in s.feedback_summary(guild_id="A")] == [(1, 1)]
+        assert [(f.ruling_number, f.unhelpful) for f in s.feedback_summary(guild_id="A")] == [(1, 1)]
         assert s.feedback_summary(guild_id="B") == []
         assert [f.question for f in s.feedback_summary(guild_id=None)] == ["a player's"]
         # Quiz rows had no server: they stay in the no-server scope, and no server sees them.
@@ -441,6 +441,68 @@ def test_a_version_2_database_is_migrated_and_every_row_keeps_its_server(db_url:
         assert new.attempt_id > 7
         assert _answer(s, "u1", "1.4", True, answer_key="old-key").duplicate  # retries still count once
         assert s.integrity_ok()
+
+
+def test_a_version_3_log_is_numbered_per_server_in_the_order_it_was_kept(db_url: str) -> None:
+    """Version 3 numbered rulings by the table's id, across servers; version 4 numbers each server's from 1."""
+    engine = Store.open(url=db_url).engine
+    with engine.begin() as conn:
+        for table in reversed(current_schema.metadata.sorted_tables):
+            conn.execute(sa.text(f"DROP TABLE IF EXISTS {table.name}"))
+    assert migrate(engine, STEPS[:3]) == 3
+    ruling = dict(created_at=T0, asker_id="1", asker_name="Old", kind="ruling", outcome="yes", citations=["1.2"],
+                  citation_text=" 1.2 ", rulebook_version="v", ruling_json={}, overturned=False)
+    kept = [(1, "A"), (2, "B"), (3, "A"), (4, None), (5, "B"), (6, "A"), (7, None)]  # (the id it gets, server)
+    with engine.begin() as conn:
+        for i, g in kept:
+            conn.execute(current_schema.rulings.insert().values(**ruling, guild_id=g, question=f"{g} {i}"))
+        conn.execute(sa.text("INSERT INTO feedback (ruling_id, question, user_id, helpful, created_at, guild_id) "
+                             "SELECT 5, 'q', 'v', :no, created_at, 'B' FROM rulings WHERE id = 5"), {"no": False})
+    engine.dispose()
+    with Store.open(url=db_url) as s:
+        assert s.schema_version == SCHEMA_VERSION == 4
+        numbered = {g: [(x.number, x.question) for x in s.recent_rulings(guild_id=g)] for g in ("A", "B", None)}
+        assert numbered == {"A": [(3, "A 6"), (2, "A 3"), (1, "A 1")], "B": [(2, "B 5"), (1, "B 2")],
+                            None: [(2, "None 7"), (1, "None 4")]}
+        assert [(f.ruling_number, f.unhelpful) for f in s.feedback_summary(guild_id="B")] == [(2, 1)]
+        # New rulings carry on from each server's last number; an overturn by number stays in its server.
+        assert (_log(s, guild_id="A"), _log(s, guild_id="B"), _log(s, guild_id="C")) == (4, 3, 1)
+        assert s.overturn_ruling(2, guild_id="B", staff_id="b", reason="misread") is True
+        assert [x.question for x in s.recent_rulings(10, guild_id="A") if x.overturned] == []
+        assert s.get_ruling(2, guild_id="B").overturned  # type: ignore[union-attr]
+        assert not s.get_ruling(2, guild_id="A").overturned  # type: ignore[union-attr]
+        assert s.integrity_ok()
+
+
+def test_each_servers_log_counts_from_one(store: Store) -> None:
+    assert [_log(store, guild_id=g) for g in ("A", "B", "A", "B", "A")] == [1, 1, 2, 2, 3]
+    assert _log(store, guild_id=None) == 1  # rulings with no server are numbered among themselves
+    assert [(r.number, r.guild_id) for r in store.recent_rulings(guild_id="B")] == [(2, "B"), (1, "B")]
+    assert store.get_ruling(3, guild_id="B") is None and store.get_ruling(3, guild_id="A") is not None
+
+
+def test_rulings_logged_from_many_threads_at_once_get_distinct_numbers(store: Store) -> None:
+    """The bot logs from worker threads; two staff ruling at once in one server must not share a number."""
+    errors: list[BaseException] = []
+    numbers: dict[str, list[int]] = {"A": [], "B": []}
+    barrier = threading.Barrier(4)
+
+    def staff(n: int) -> None:
+        guild = "A" if n % 2 else "B"
+        try:
+            barrier.wait()
+            for _ in range(8):
+                numbers[guild].append(_log(store, guild_id=guild))
+        except BaseException as exc:  # collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=staff, args=(n,)) for n in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+    assert sorted(numbers["A"]) == sorted(numbers["B"]) == list(range(1, 17))
 
 
 def test_migrated_keys_match_the_declared_schema(store: Store) -> None:
@@ -456,26 +518,32 @@ def test_migrated_keys_match_the_declared_schema(store: Store) -> None:
 def test_one_servers_log_is_invisible_to_another(store: Store) -> None:
     mine = _log(store, question="oversized chip in A", guild_id="A")
     theirs = _log(store, question="oversized chip in B", guild_id="B")
-    assert [r.id for r in store.recent_rulings(guild_id="A")] == [mine]
-    assert [r.id for r in store.search_rulings("oversized", guild_id="B")] == [theirs]
-    assert [r.id for r in store.search_rulings("1.4.2", guild_id="A")] == [mine]
+    second = _log(store, question="string bet in B", guild_id="B")
+    assert (mine, theirs, second) == (1, 1, 2)  # each server counts its own
+    assert [r.question for r in store.recent_rulings(guild_id="A")] == ["oversized chip in A"]
+    assert [r.number for r in store.search_rulings("oversized", guild_id="B")] == [theirs]
+    assert [r.number for r in store.search_rulings("1.4.2", guild_id="A")] == [mine]
     assert store.recent_rulings(guild_id=None) == []  # rows with no server are not everyone's
-    assert store.overturn_ruling(theirs, guild_id="A", staff_id="a-staff", reason="not mine") is False
-    row = store.get_ruling(theirs)
+    # "#2" in A is no ruling: B's #2 is out of A's reach.
+    assert store.overturn_ruling(second, guild_id="A", staff_id="a-staff", reason="not mine") is False
+    row = store.get_ruling(second, guild_id="B")
     assert row is not None and not row.overturned and row.overturned_by is None
-    assert store.overturn_ruling(theirs, guild_id="B", staff_id="b-staff", reason="ours") is True
+    # "#1" in A is A's own #1, never B's.
+    assert store.overturn_ruling(1, guild_id="A", staff_id="a-staff", reason="ours") is True
+    assert not store.get_ruling(1, guild_id="B").overturned  # type: ignore[union-attr]
+    assert store.overturn_ruling(second, guild_id="B", staff_id="b-staff", reason="ours") is True
 
 
 def test_feedback_belongs_to_the_server_it_was_given_in(store: Store) -> None:
     a = _log(store, guild_id="A")
-    store.add_feedback(guild_id="A", ruling_id=a, question="q", user_id="u", helpful=False)
+    store.add_feedback(guild_id="A", ruling_number=a, question="q", user_id="u", helpful=False)
     with pytest.raises(ValueError, match="no logged ruling"):  # another server's ruling id
-        store.add_feedback(guild_id="B", ruling_id=a, question="q", user_id="u", helpful=True)
-    store.add_feedback(guild_id="B", ruling_id=None, question="what is 3.12", user_id="u", helpful=True)
-    store.add_feedback(guild_id="A", ruling_id=None, question="what is 3.12", user_id="u", helpful=False)
-    assert {(f.ruling_id, f.helpful, f.unhelpful) for f in store.feedback_summary(guild_id="A")} == {
+        store.add_feedback(guild_id="B", ruling_number=a, question="q", user_id="u", helpful=True)
+    store.add_feedback(guild_id="B", ruling_number=None, question="what is 3.12", user_id="u", helpful=True)
+    store.add_feedback(guild_id="A", ruling_number=None, question="what is 3.12", user_id="u", helpful=False)
+    assert {(f.ruling_number, f.helpful, f.unhelpful) for f in store.feedback_summary(guild_id="A")} == {
         (a, 0, 1), (None, 0, 1)}
-    assert [(f.ruling_id, f.helpful, f.unhelpful) for f in store.feedback_summary(guild_id="B")] == [(None, 1, 0)]
+    assert [(f.ruling_number, f.helpful, f.unhelpful) for f in store.feedback_summary(guild_id="B")] == [(None, 1, 0)]
 
 
 def test_quiz_progress_stats_and_leaderboards_are_per_server(store: Store) -> None:

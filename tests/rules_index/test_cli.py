@@ -81,3 +81,11 @@ def test_rule_and_search_build_only_what_they_need() -> None:
     search = subprocess.run([sys.executable, "-c", code.format(args="'search', 'string bet'", banned=(
         "'engine', 'discord', 'sqlalchemy'"))], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert search.returncode == 0 and search.stdout.splitlines()[-1] == "LOADED:", search.stdout[-300:]
+
+
+def test_rule_builds_no_pydantic_model() -> None:
+    """Defining one pydantic model costs as much as starting Python; a lookup checks its config without one."""
+    code = ("import sys; from bot.cli import main; main(['rule', '1.4.2']); "
+            "print('MODELS:' + ','.join(sorted(m for m in sys.modules if m in {'pydantic.main', 'engine.result'})))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert p.returncode == 0 and p.stdout.splitlines()[-1] == "MODELS:", p.stdout[-200:] + p.stderr
