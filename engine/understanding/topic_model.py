@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import re
 import tempfile
 import tomllib
 import unicodedata
@@ -29,7 +30,7 @@ SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
 HOLDOUT_ENV = "FLOOR_HOLDOUT"  # comma-separated corpus sets to leave out (leave-one-set-out measuring)
 CACHE_ENV = "FLOOR_CACHE_DIR"
 CACHE_KEEP = 14  # models kept in the cache: the corpus and each held-out bench set
-FORMAT = 5  # bump when the model's code changes what is cached
+FORMAT = 6  # bump when the model's code changes what is cached
 
 
 def model_text(text: str) -> str:
@@ -100,6 +101,74 @@ class Features:
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k != "_fast"}
 
+    def frozen(self) -> FrozenFeatures:
+        """The fitted features as plain data: reading a question then needs no machine-learning library."""
+        word, char = self.parts
+        return FrozenFeatures(tuple(word.ngram_range), dict(word.vocabulary_), word.idf_.copy(),
+                              tuple(char.ngram_range), dict(char.vocabulary_), char.idf_.copy())
+
+
+_TOKEN_RX = re.compile(r"(?u)\b\w\w+\b")  # the library's default token pattern, which the model was fitted with
+_SPACES_RX = re.compile(r"\s\s+")
+
+
+def word_ngrams(text: str, low: int, high: int) -> list[str]:
+    """Word n-grams of the model text, in the library's order (unigrams, then each longer size)."""
+    words = _TOKEN_RX.findall(model_text(text))
+    grams = list(words) if low == 1 else []
+    for n in range(max(low, 2), min(high, len(words)) + 1):
+        grams.extend(" ".join(words[i:i + n]) for i in range(len(words) - n + 1))
+    return grams
+
+
+def char_wb_ngrams(text: str, low: int, high: int) -> list[str]:
+    """Character n-grams inside word boundaries, each word padded with a space (as the library does)."""
+    grams: list[str] = []
+    for w in _SPACES_RX.sub(" ", model_text(text)).split():
+        w = " " + w + " "
+        for n in range(low, high + 1):
+            grams.extend(w[i:i + n] for i in range(max(1, len(w) - n + 1)))
+            if len(w) <= n:
+                break
+    return grams
+
+
+@dataclass
+class FrozenFeatures:
+    """The same TF-IDF features as ``Features``, as vocabularies and idf weights only."""
+
+    word_range: tuple[int, int]
+    word_vocab: dict[str, int]
+    word_idf: Any
+    char_range: tuple[int, int]
+    char_vocab: dict[str, int]
+    char_idf: Any
+
+    def one(self, text: str) -> tuple[Any, Any]:
+        """One text's sparse row as (column indices, values): sublinear counts, idf, l2 per part."""
+        import numpy as np
+
+        parts = ((word_ngrams(text, *self.word_range), self.word_vocab, self.word_idf),
+                 (char_wb_ngrams(text, *self.char_range), self.char_vocab, self.char_idf))
+        cols: list[Any] = []
+        vals: list[Any] = []
+        offset = 0
+        for grams, vocab, idf in parts:
+            counts: dict[int, int] = {}
+            for gram in grams:
+                j = vocab.get(gram)
+                if j is not None:
+                    counts[j] = counts.get(j, 0) + 1
+            if counts:
+                idx = np.fromiter(counts, dtype=np.int64, count=len(counts))
+                v = (1.0 + np.log(np.fromiter(counts.values(), dtype=float, count=len(counts)))) * idf[idx]
+                cols.append(idx + offset)
+                vals.append(v / np.sqrt(v @ v))
+            offset += len(idf)
+        if not cols:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        return np.concatenate(cols), np.concatenate(vals)
+
 
 class Calibrated:
     """A LinearSVC whose scores become probabilities through one fitted temperature (softmax).
@@ -140,15 +209,38 @@ class Calibrated:
         coef = self.svm.coef_
         return self._softmax((coef[:, cols] @ vals + self.svm.intercept_)[None, :])[0]
 
-    def _softmax(self, s: Any) -> Any:
-        import numpy as np
+    def frozen(self) -> FrozenLinear:
+        return FrozenLinear(self.svm.coef_.copy(), self.svm.intercept_.copy(), self.temperature,
+                            self.classes_.copy())
 
-        if s.ndim == 1 or s.shape[1] == 1:
-            s = s.reshape(-1, 1)
-            s = np.hstack([-s, s])
-        z = s / self.temperature
-        z = np.exp(z - z.max(axis=1, keepdims=True))
-        return z / z.sum(axis=1, keepdims=True)
+    def _softmax(self, s: Any) -> Any:
+        return _softmax(s, self.temperature)
+
+
+@dataclass
+class FrozenLinear:
+    """A fitted ``Calibrated`` as its weights, intercepts, temperature and labels."""
+
+    coef: Any
+    intercept: Any
+    temperature: float
+    classes_: Any
+
+    def proba_one(self, cols: Any, vals: Any) -> Any:
+        """The probability of each label for one row given as (columns, values)."""
+        return _softmax((self.coef[:, cols] @ vals + self.intercept)[None, :], self.temperature)[0]
+
+
+def _softmax(s: Any, temperature: float) -> Any:
+    """Scores to probabilities at the fitted temperature (one score: a binary model's second class)."""
+    import numpy as np
+
+    if s.ndim == 1 or s.shape[1] == 1:
+        s = s.reshape(-1, 1)
+        s = np.hstack([-s, s])
+    z = s / temperature
+    z = np.exp(z - z.max(axis=1, keepdims=True))
+    return z / z.sum(axis=1, keepdims=True)
 
 
 def _fit_temperature(scores: Any, y: Any) -> float:
@@ -200,8 +292,9 @@ class TopicModel:
         kinds = ["lookup" if r.is_lookup else "ruling" for r in asked]
         lookup = None  # a corpus with no lookups (or only lookups) has nothing to tell apart
         if len(set(kinds)) == 2:
-            lookup = Calibrated(cfg).fit(vec.transform([r.text for r in asked]), kinds)
-        return cls(vec, topics, lookup, key, len(rows))
+            lookup = Calibrated(cfg).fit(vec.transform([r.text for r in asked]), kinds).frozen()
+        # Kept and cached as plain weights: loading and reading then import no machine-learning library.
+        return cls(vec.frozen(), topics.frozen(), lookup, key, len(rows))
 
     def read(self, text: str) -> tuple[dict[str, float], float]:
         """The probability of every label, best first, and the probability that a clause's wording is asked for."""
@@ -223,9 +316,10 @@ def cache_dir() -> Path:
 
 
 def model_key(rows: list[Row]) -> str:
-    import sklearn
+    from importlib.metadata import version
 
-    return f"v{FORMAT}-{corpus_hash(rows)}-{corpus_hash([Row(str(settings()), 'settings')])[:8]}-{sklearn.__version__}"
+    learner = version("scikit-learn")  # read from the installed metadata: importing the library costs a second
+    return f"v{FORMAT}-{corpus_hash(rows)}-{corpus_hash([Row(str(settings()), 'settings')])[:8]}-{learner}"
 
 
 def holdout_sets() -> tuple[str, ...]:

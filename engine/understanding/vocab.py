@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +72,7 @@ def action_kind_of() -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=65536)
 def squash(text: str) -> str:
     """A phrase reduced for lookup: lower case, no spaces or hyphens ("All in" -> "allin")."""
     return re.sub(r"[\s\-]+", "", text.lower())

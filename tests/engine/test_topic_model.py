@@ -8,7 +8,14 @@ from collections import Counter
 import pytest
 
 from engine.understanding.corpus import CHAT, CORPUS_DIR, LOOKUP, UNCOVERED, Row, corpus_hash, load_corpus
-from engine.understanding.topic_model import TopicModel, load_or_train, model_text, topic_model
+from engine.understanding.topic_model import (
+    TopicModel,
+    char_wb_ngrams,
+    load_or_train,
+    model_text,
+    topic_model,
+    word_ngrams,
+)
 from rules_index import get_index
 
 VOICES = {"floor", "player", "trainee", "visitor", "story", "dealer", "regular"}
@@ -98,13 +105,37 @@ def test_the_trained_model_separates_chat_and_out_of_book_questions() -> None:
     assert next(iter(m.read("thanks floor, cheers")[0])) == CHAT
 
 
-def test_the_fast_reading_equals_the_library_transform(tiny: TopicModel) -> None:
+def test_the_plain_reading_equals_the_library_transform() -> None:
+    """The kept model reads with its own n-grams and weights; on real corpus texts it gives exactly what the
+    fitted library objects give."""
     import numpy as np
 
-    for text in ["guy drops one big chip over the line", "rake?", "", "zzzz qqqq"]:
-        full = tiny.topics.predict_proba(tiny.vectorizer.transform([text]))[0]
-        cols, vals = tiny.vectorizer.one(text)
-        assert np.allclose(full, tiny.topics.proba_one(cols, vals))
+    from engine.understanding.topic_model import Calibrated, Features, settings
+
+    rows = load_corpus()[::40]
+    texts, labels = [r.text for r in rows], [r.topic for r in rows]
+    vec = Features(settings())
+    x = vec.fit_transform(texts)
+    keep = [lab for lab, n in Counter(labels).items() if n >= 3]
+    pick = [i for i, lab in enumerate(labels) if lab in keep]
+    clf = Calibrated(settings()).fit(x[pick], [labels[i] for i in pick])
+    plain_vec, plain_clf = vec.frozen(), clf.frozen()
+    for text in [*texts[:60], "guy drops one big chip over the line", "rake?", "", "zzzz qqqq", "a  b\t c"]:
+        word, char = vec.parts
+        assert word.build_analyzer()(text) == word_ngrams(text, *plain_vec.word_range)
+        assert char.build_analyzer()(text) == char_wb_ngrams(text, *plain_vec.char_range)
+        full = clf.predict_proba(vec.transform([text]))[0]
+        assert np.allclose(full, plain_clf.proba_one(*plain_vec.one(text)))
+
+
+def test_the_kept_model_loads_without_the_learning_library() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from engine.understanding.topic_model import topic_model; topic_model().read('one chip'); "
+            "print('sklearn' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_the_cache_stays_bounded(tmp_path, monkeypatch) -> None:
