@@ -15,9 +15,7 @@ ROOT = Path(__file__).resolve().parents[2] / "engine" / "understanding"
 MAX_LINES = 80
 MAX_REGEX = 300
 # (module, function) -> lines today.  Shrink these; do not add to them.
-LONG_FUNCTIONS = {
-    ("conduct.py", "_chips"): 99,
-}
+LONG_FUNCTIONS: dict[tuple[str, str], int] = {}
 STRICT = ("actionlog.py", "numbers.py", "vocab.py", "extract.py", "doc.py", "rx.py")
 
 
