@@ -39,6 +39,7 @@ def amounts_in(text: str) -> list[tuple[int, int, int]]:
 
 
 def _count(word: str) -> int | None:
+    """A count written as digits or a word ("two", "a couple of"); the words come from the vocabulary."""
     word = word.strip()
     if word.isdigit():
         return int(word)
@@ -81,9 +82,34 @@ def chips_described(text: str) -> tuple[int, int, bool] | None:
     return (total, count, found) if found else None
 
 
+# A ruling refused or appealed: "he wants the table to vote on it", "can i appeal to the owner".
+_REFUSED = (r"refus\w* to accept", r"won'?t accept", r"doesn'?t accept", r"not accept\w*", r"appeal\w*",
+            r"overrul\w*", r"overturn\w*")
+_VOTED = (r"vote on (?:it|the ruling)", r"take a vote", r"vote (?:on whether|to (?:accept|overturn|reverse))")
+_DENIED = (r"over (?:my|your|his|the floor'?s?) head", r"never agreed", r"didn'?t agree", r"did not agree",
+           r"doesn'?t apply to (?:him|me|them)", r"(?:garbage|bad|wrong|unfair|bs) ruling", r"take it (?:higher|up)")
+_DISPUTED = r"\b" + re.group(*_REFUSED, *_VOTED, *_DENIED) + r"\b"
+_RULING_WORDS = r"\bruling\b|\bdecision\b|\bfloor\b|\bstaff\b|\bmanager\b|\bowner\b|\bhouse rules\b"
+
+
 def extract(doc: Doc) -> None:
+    """Set the facts every section reads (see engine.facts.common), one reader per kind of fact.
+
+    The order is the order the facts were always read in: the first reader to state a fact wins (``Doc.set``),
+    so the stakes' big blind outranks a big blind named on its own.
+    """
     t = doc.nums
-    # Stakes: "100/200", "2/5", "5-10 game", "blinds of 100 and 200".
+    _stakes(doc, t)
+    _street(doc, t)
+    _limits(doc, t)
+    _pot(doc, t)
+    _players(doc, t)
+    _about_the_ruling(doc, t)
+    _live_cards(doc, t)
+
+
+def _stakes(doc: Doc, t: str) -> None:
+    """The blinds: "100/200", "2/5", "5-10 game", "blinds of 100 and 200", or the big blind alone ("bb 200")."""
     m = re.search(r"(?<![\d,.])(" + NUM + r")\s*/\s*(" + NUM + r")(?!\s*/)", t) or re.search(
         r"(?<![\d,.])(" + NUM + r")\s*-\s*(" + NUM + r")\s*(?:game|nl|nlh|no.?limit|blinds|table)", t
     ) or re.search(r"blinds?\s+(?:are|of|at|is)?\s*(" + NUM + r")\s*(?:and|&)\s*(" + NUM + r")", t)
@@ -97,11 +123,17 @@ def extract(doc: Doc) -> None:
         r"(" + NUM + r")\s+(?:big blind|bb)\b", t)
     if m:
         doc.set("big_blind", parse_amount(m.group(1)))
-    # Street: "on the turn", "preflop", "flop betting".
+
+
+def _street(doc: Doc, t: str) -> None:
+    """The street: "on the turn", "preflop", "flop betting" -- but "his turn" is whose turn it is, not a street."""
     m = re.search(r"\b(pre-?flop|flop|(?<!of )(?<!his )(?<!her )(?<!my )(?<!your )(?<!their )turn|river)\b", t)
     if m:
         doc.set("street", m.group(1).replace("-", ""))
-    # Table limit and minimum.
+
+
+def _limits(doc: Doc, t: str) -> None:
+    """The table limit ("table max is 1k", "capped at 500") and the table minimum, which bound buy-ins and bets."""
     m = re.search(r"(?:table (?:limit|max(?:imum)?|cap)|max(?:imum)? buy.?in|buy.?in (?:cap|limit|max))(?:'s)?"
                   r"\s*(?:is|of|=|:|at)?\s*\$?(" + NUM + r")", t) or re.search(
         r"(?:limit|capped)\s+(?:is|of|at)\s+\$?(" + NUM + r")", t)
@@ -110,12 +142,18 @@ def extract(doc: Doc) -> None:
     m = re.search(r"(?:table minimum|min(?:imum)? bet)\s*(?:is|of)?\s*\$?(" + NUM + r")", t)
     if m:
         doc.set("table_minimum", parse_amount(m.group(1)))
-    # Pot: "a 3,200 pot", "pot of 18,450", "the pot is 900".
+
+
+def _pot(doc: Doc, t: str) -> None:
+    """The pot: "a 3,200 pot", "pot of 18,450", "the pot is 900", "with 900 in the middle" -- not "pot-sized x3"."""
     m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of\s+|is\s+|was\s+)?(" + NUM + r")(?!\s*(?:times|x\b|%))", t) or re.search(
         r"\b(?:with|there(?:'s| is| was)|had|has)\s+\$?(" + NUM + r")\s+in the (?:middle|pot)\b", t)
     if m:
         doc.set("pot", parse_amount(m.group(1)))
-    # Players in the hand: "heads up", "three-way", "only two players".
+
+
+def _players(doc: Doc, t: str) -> None:
+    """How many players are in the hand: "heads up", "three-way", "everyone folded except two"."""
     if re.search(r"\bheads.?up\b|\bhu\b|\bonly two (players|of us)\b|\bjust the two of us\b", t):
         doc.set("players_in_hand", 2)
     m = re.search(r"\b(\d|two|three|four|five)[- ]way\b", t) or re.search(
@@ -123,24 +161,24 @@ def extract(doc: Doc) -> None:
         r"[^.]{0,10}\b(?:except|but|apart from|other than)\s+(\d|two|three|four|five)\b", t)
     if m:
         doc.set("players_in_hand", _count(m.group(1)) or int(m.group(1)))
+
+
+def _about_the_ruling(doc: Doc, t: str) -> None:
+    """Questions about rulings rather than play: what the book rests on, a ruling disputed, a penalty asked."""
     # What the book rests on: "which organisation's rules are these based on", "where do we look when they're silent".
     if re.search(r"\b(?:based on|based upon|fidpa|which (?:organi[sz]ation|body|federation)|where (?:should|do|can|to) "
                  r"(?:staff |we |i |you )?(?:look|go|check|refer)\b[^?]{0,40}\b(?:clarification|not (?:cover|say|give)|"
                  r"silent|doesn'?t (?:cover|say)))", t):
         doc.set("asks_basis", True)
-
-    # A ruling refused or appealed: "he wants the table to vote on it", "can i appeal to the owner".
-    if re.search(r"\b(?:refus\w* to accept|won'?t accept|doesn'?t accept|not accept\w*|appeal\w*|overrul\w*|overturn\w*|"
-                 r"vote on (?:it|the ruling)|take a vote|vote (?:on whether|to (?:accept|overturn|reverse))|over (?:my|your|his|the floor'?s?) head|never agreed|didn'?t agree|did not agree|"
-                 r"doesn'?t apply to (?:him|me|them)|(?:garbage|bad|wrong|unfair|bs) ruling|take it (?:higher|up))\b", t) and re.search(
-            r"\bruling\b|\bdecision\b|\bfloor\b|\bstaff\b|\bmanager\b|\bowner\b|\bhouse rules\b", t):
+    if re.search(_DISPUTED, t) and re.search(_RULING_WORDS, t):
         doc.set("disputes_ruling", True)
-
     if re.search(r"\b(?:kill(?:ed)? (?:his|her|my|the) hand|hand (?:be |get |gets )?(?:killed|declared dead|dead)|"
                  r"penalt\w*|punish\w*|consequence\w*|what happens to (?:him|her|his hand|her hand))\b", t):
         doc.set("asks_penalty", True)
 
-    # Live cards.
+
+def _live_cards(doc: Doc, t: str) -> None:
+    """Whether the player still holds live cards: "already folded", "between hands" against "still in the hand"."""
     if re.search(r"\b(already folded|has folded|after (he|she|i) folded|between hands|no live cards|not in the hand)\b",
                  t):
         doc.set("live_cards", False)

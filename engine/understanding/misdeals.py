@@ -23,12 +23,14 @@ NUMBER = {"one": 1, "a single": 1, "single": 1, "two": 2, "both": 2, "three": 3,
 
 # -- exposures -------------------------------------------------------------------------------------------------
 _CARD_NAME = r"(?:cards?|ace|king|queen|jack|deuce|\w+ of (?:spades|hearts|diamonds|clubs))"
-_EXPOSE = (r"(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing|e)|face[- ]?up|turn(?:ed|s|ing)? (?:face[- ]?)?up|"
-           r"turn(?:ed|s|ing)? over|flip(?:ped|s|ping)?(?: over| up)?|reveal(?:ed|s|ing)?|visible|"
-           r"fell (?:face up|off|out|on the floor)|dropped (?:face up|on the floor|off)|"
-           r"box(?:ed|es|ing)? (?:a |an |my |his |her |their |the |one |seat \d+'?s )?(?:first |second |hole )?"
-           + _CARD_NAME + r"|boxed|(?:saw|seen|see|spotted) (?:a|the|one|an) (?:\w+ )?card|"
-           r"show(?:ed|s|n|ing)? (?:a|the|one|an) (?:\w+ )?card|cards? (?:was|were|got|is) (?:accidentally )?shown)")
+_EXPOSE = re.group(
+    r"flash(?:ed|es|ing)?", r"expos(?:ed|es|ing|e)", r"face[- ]?up", r"turn(?:ed|s|ing)? (?:face[- ]?)?up",
+    r"turn(?:ed|s|ing)? over", r"flip(?:ped|s|ping)?(?: over| up)?", r"reveal(?:ed|s|ing)?", r"visible",
+    r"fell (?:face up|off|out|on the floor)", r"dropped (?:face up|on the floor|off)",
+    r"box(?:ed|es|ing)? (?:a |an |my |his |her |their |the |one |seat \d+'?s )?(?:first |second |hole )?" + _CARD_NAME,
+    r"boxed", r"(?:saw|seen|see|spotted) (?:a|the|one|an) (?:\w+ )?card",
+    r"show(?:ed|s|n|ing)? (?:a|the|one|an) (?:\w+ )?card", r"cards? (?:was|were|got|is) (?:accidentally )?shown",
+)
 _EXPOSE_RE = re.compile(r"\b" + _EXPOSE + r"\b")
 _HOLE = (r"(?:(?:his|her|their|my|your|seat \d+'?s?|s\d+'?s|the player'?s|the guy'?s|villain'?s|opponent'?s|"
          r"neighbou?r'?s|[a-z]+'s) (?:two |2 |both |one |1 |a )?(?:of (?:his|her|their|my) )?(?:hole )?(?:cards?|hand)|"
@@ -52,25 +54,32 @@ _BOARD_EXPOSE = re.compile(
     r"\b(?:" + _EXPOSE + r"|dealt|deals?|dealing|put(?:s|ting)? out|peel(?:s|ed|ing)?|roll(?:s|ed|ing)?|"
     r"spread(?:s|ing)?|came|comes|burn(?:s|ed|t)? and turn(?:s|ed)?|turned|turns)\b"
 )
-_EARLY = re.compile(
-    r"(?<!\w)(?:early(?! position)|too soon|prematurely|premature|jump(?:ed|s)? the gun|"
+# Exposed before the betting round was over: "too soon", "before seat 4 acted", "with action pending".
+_BEFORE_WHOM = re.group(
+    r"seat \d+", r"s\d+", r"the (?:big|small) blind", r"the bb", r"the sb", r"the button", r"utg", r"everyone",
+    r"everybody", r"all (?:the )?players", r"the last (?:player|guy|person)", r"the other (?:player|guy)", r"he",
+    r"she", r"i", r"they", r"anyone", r"villain", r"my opponent", r"the player", r"the guy", r"\w+",
+)
+_BEFORE_ACTED = re.group(
+    r"acted", r"act", r"called", r"call", r"finished", r"decided", r"made (?:a|his|her) (?:decision|move)",
+    r"had a chance", r"checked", r"folded",
+)
+_EARLY = re.compile(r"(?<!\w)" + re.group(
+    r"early(?! position)", r"too soon", r"prematurely", r"premature", r"jump(?:ed|s)? the gun",
     r"before (?:the )?(?:\w+ )?(?:betting|action)(?: round)? (?:was |is |had been |has been |were )?"
-    r"(?:done|complete|completed|finished|over|closed|ended)|"
-    r"before (?:seat \d+|s\d+|the (?:big|small) blind|the bb|the sb|the button|utg|everyone|everybody|"
-    r"all (?:the )?players|the last (?:player|guy|person)|the other (?:player|guy)|he|she|i|they|anyone|villain|"
-    r"my opponent|the player|the guy|\w+) (?:had |has |could |got to |was able to )?(?:even |yet |already )?"
-    r"(?:acted|act|called|call|"
-    r"finished|decided|made (?:a|his|her) (?:decision|move)|had a chance|checked|folded)|"
+    r"(?:done|complete|completed|finished|over|closed|ended)",
+    r"before " + _BEFORE_WHOM + r" (?:had |has |could |got to |was able to )?(?:even |yet |already )?" + _BEFORE_ACTED,
     r"while (?:seat \d+|he|she|the player|i|\w+) (?:was |is )?(?:still )?(?:thinking|deciding|tanking|in the tank|"
-    r"considering)|(?:was|is|were) still (?:thinking|deciding|tanking|in the tank|considering|to act)|"
-    r"(?:action|betting) (?:was |is )?(?:still )?(?:pending|not (?:done|complete|finished|over))|"
+    r"considering)",
+    r"(?:was|is|were) still (?:thinking|deciding|tanking|in the tank|considering|to act)",
+    r"(?:action|betting) (?:was |is )?(?:still )?(?:pending|not (?:done|complete|finished|over))",
     r"(?:action|betting)(?: round)?(?: (?:on|in) the (?:flop|turn|river|preflop))? "
     r"(?:isn'?t|is not|wasn'?t|was not|hadn'?t been|had not been|hasn'?t been|has not been) "
-    r"(?:yet )?(?:done|complete|completed|finished|over|closed)|"
-    r"(?:hadn'?t|had not|didn'?t|did not|hasn'?t|has not) (?:yet )?(?:acted|act|called|finished|been completed)|"
-    r"(?:still )?(?:one|two|three|a|some|more|\d) (?:more )?players? (?:still |left )?(?:still )?(?:left )?to act|"
-    r"with action pending|(?:there was |there'?s |there is |with )?still action)"
-)
+    r"(?:yet )?(?:done|complete|completed|finished|over|closed)",
+    r"(?:hadn'?t|had not|didn'?t|did not|hasn'?t|has not) (?:yet )?(?:acted|act|called|finished|been completed)",
+    r"(?:still )?(?:one|two|three|a|some|more|\d) (?:more )?players? (?:still |left )?(?:still )?(?:left )?to act",
+    r"with action pending", r"(?:there was |there'?s |there is |with )?still action",
+))
 _COMPLETE = re.compile(
     r"\b(?:after (?:the )?(?:\w+ )?(?:betting|action)(?: round)? (?:was |had been |is )?"
     r"(?:done|complete|completed|finished|over|closed)|(?:betting|action)(?: round)? (?:was|had been|is) "
@@ -80,15 +89,19 @@ _BY_PLAYER = re.compile(
     r"\b(?:own (?:hole )?card|player (?:himself|herself)|(?:the player|seat \d+|i) (?:accidentally )?"
     r"(?:flipped|exposed|turned over|dropped|flashed) (?:his|her|my|their) (?:own )?(?:first |second )?card)\b"
 )
-_HOLE_SEEN = re.compile(
-    r"\b(?:saw|seen|see|sees|seeing|could see|can see|spotted|glimpsed|caught a glimpse of|got a (?:look|peek) at|"
-    r"read)\b(?: both(?: of)?| one of| all of)? (?:the )?" + _HOLE
-    + r"|\b(?:saw|seen|see) (?:both|one|all) of (?:them|em|'em)\b|\bsaw both\b"
-    + r"|" + _HOLE + r" (?:was|were|got|are|is|have been|has been|had been)(?: accidentally)? "
-    r"(?:exposed|seen|visible|flashed|showing)"
-    + r"|\b(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing))\b (?:both of )?" + _HOLE
-    + r"\b(?! to (?:his|her|their|my|a|the|an|seat|s\d|one|another|someone))"
+_SEEN = re.group(
+    r"saw", r"seen", r"see", r"sees", r"seeing", r"could see", r"can see", r"spotted", r"glimpsed",
+    r"caught a glimpse of", r"got a (?:look|peek) at", r"read",
 )
+_HOLE_SEEN = re.compile(re.either(
+    r"\b" + _SEEN + r"\b(?: both(?: of)?| one of| all of)? (?:the )?" + _HOLE,
+    r"\b(?:saw|seen|see) (?:both|one|all) of (?:them|em|'em)\b",
+    r"\bsaw both\b",
+    _HOLE + r" (?:was|were|got|are|is|have been|has been|had been)(?: accidentally)? "
+    r"(?:exposed|seen|visible|flashed|showing)",
+    r"\b(?:flash(?:ed|es|ing)?|expos(?:ed|es|ing))\b (?:both of )?" + _HOLE
+    + r"\b(?! to (?:his|her|their|my|a|the|an|seat|s\d|one|another|someone))",
+))
 _HAND_OVER = re.compile(
     r"\b(?:after the hand|hand (?:was|is|had) (?:over|done|finished|ended)|at showdown|after showdown|"
     r"end of the hand|between hands)\b"
@@ -116,20 +129,7 @@ def _exposures(doc: Doc, t: str) -> bool:
     found: list[tuple[int, int, str]] = []
     any_exposure = False
     for m in _EXPOSE_RE.finditer(t):
-        around = t[max(0, m.start() - 60): m.end() + 60]
-        dealing = re.search(r"\b(?:pitch\w*|deal(?:ing|t)?)\b", around)
-        own_hand = (re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40]) or re.search(_HOLE, m.group(0))
-                    or re.search(_HOLE + r"\s*(?:\w+\s*)?$", t[max(0, m.start() - 30): m.start()]))
-        if own_hand and not dealing:
-            continue  # a player's own cards shown or seen during play (2.7, below) or at showdown
-        if re.search(r"\b(?:wants?|wanted|asks?|asked|tells?|told|makes?|made|needs?|needed|has|have) (?:me|him|her|them|us)"
-                     r"(?: to)?\s*$|\b(?:have|has|had|need|needs) to\s*$|\bshould i\s*$|\bdo i (?:have to|need to)\s*$",
-                     t[max(0, m.start() - 30): m.start()]):
-            continue  # a request to show ("the dealer wants me to flip both cards"), not a card exposed
-        if re.fullmatch(_NEUTRAL, m.group(0)) and re.search(r"\b(?:flop|turn|river|board)\b", around) \
-                and not _ERROR.search(around):
-            continue  # "the dealer turned the flop face up" is how a flop is dealt
-        if not re.search(r"\b" + _CARD_NAME + r"\b|\b(?:flop|turn|river)\b", around):
+        if not _dealer_exposure(t, m):
             continue
         any_exposure = True
         near = _phase_near(t, m.start(), m.end())
@@ -146,6 +146,34 @@ def _exposures(doc: Doc, t: str) -> bool:
         # A comparison ("flashed while shuffling vs boxed while pitching") is ruled on the case that is not a
         # misdeal, whose ruling draws the contrast with 2.1.1.
         doc.set("card_exposed_during", min(found)[2])
+    _exposed_by_and_count(doc, t)
+    return True
+
+
+def _dealer_exposure(t: str, m: re.Match[str]) -> bool:
+    """Whether the words of exposure at ``m`` tell of a card exposed in dealing (2.1.1) and not of something else.
+
+    Not: a player's own cards shown or seen in play (2.7) or at showdown, a request to show, a flop turned face
+    up as flops are, or words of exposure with no card near them.
+    """
+    around = t[max(0, m.start() - 60): m.end() + 60]
+    dealing = re.search(r"\b(?:pitch\w*|deal(?:ing|t)?)\b", around)
+    own_hand = (re.match(r"\s*(?:both of )?" + _HOLE, t[m.end(): m.end() + 40]) or re.search(_HOLE, m.group(0))
+                or re.search(_HOLE + r"\s*(?:\w+\s*)?$", t[max(0, m.start() - 30): m.start()]))
+    if own_hand and not dealing:
+        return False  # a player's own cards shown or seen during play (2.7, below) or at showdown
+    if re.search(r"\b(?:wants?|wanted|asks?|asked|tells?|told|makes?|made|needs?|needed|has|have) (?:me|him|her|them|us)"
+                 r"(?: to)?\s*$|\b(?:have|has|had|need|needs) to\s*$|\bshould i\s*$|\bdo i (?:have to|need to)\s*$",
+                 t[max(0, m.start() - 30): m.start()]):
+        return False  # a request to show ("the dealer wants me to flip both cards"), not a card exposed
+    if re.fullmatch(_NEUTRAL, m.group(0)) and re.search(r"\b(?:flop|turn|river|board)\b", around) \
+            and not _ERROR.search(around):
+        return False  # "the dealer turned the flop face up" is how a flop is dealt
+    return bool(re.search(r"\b" + _CARD_NAME + r"\b|\b(?:flop|turn|river)\b", around))
+
+
+def _exposed_by_and_count(doc: Doc, t: str) -> None:
+    """Who exposed the card (a player's own exposure is not a misdeal) and how many cards were exposed."""
     if _BY_PLAYER.search(t):
         doc.set("exposed_by", "player")
     elif re.search(r"\bdealer\b", t):
@@ -156,7 +184,6 @@ def _exposures(doc: Doc, t: str) -> bool:
     if m:
         word = m.group(1) or m.group(2)
         doc.set("cards_exposed", int(word) if word.isdigit() else NUMBER[word])
-    return True
 
 
 def _board_exposure(doc: Doc, t: str) -> int | None:
@@ -241,25 +268,28 @@ _STEP_FAULTS: tuple[tuple[str, str], ...] = (
                  r"\s+the cut card"),
     ("cut", r"\b(?:" + _NEG + r")\s+(?:\w+\s+)?(?:cut|cutting)\b(?! card)|\buncut\b"),
 )
-_IMPROPER = re.compile(
+_IMPROPER = re.compile(re.either(
     r"\b(?:not|\w+n'?t|never|without|forgot to|no) (?:been |being |even |got |get )?(?:properly |fully |even |"
-    r"correctly |re-?)?(?:shuffl\w*)\b|\bimproper(?:ly)? (?:shuffl|cut)\w*|"
-    r"\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|"
-    r"improper|skipped|short|done wrong)|\bskipped (?:a |one |some )?(?:steps?|parts?) (?:of|in) the shuffle|"
-    r"\bwrong (?:shuffle|shuffling)|\bincomplete shuffle"
-)
-_PROCEDURE_Q = re.compile(
-    r"\b(?:shuffl\w*) (?:procedure|process|steps?|routine|sequence|order|rules?)\b|"
-    r"\bhow (?:do|does|should|must|is|are|many)\b[^.?]{0,30}\b(?:shuffl\w*|riffl\w*|wash\w*|box\w*)\b|"
-    r"\bhow many (?:riffles|washes|cuts|boxes)\b|\b(?:first|last|final|next) step\b|"
-    r"\bwhat (?:comes|goes|happens|step) (?:after|before|first|next|last)\b|"
-    r"\bwhere (?:does|do|should|is) the cut card\b|\b(?:house|our|the) shuffle (?:begin|start|end|finish)s?\b|"
-    r"\b(?:begin|start|end|finish)s? with (?:a |the )?(?:wash|riffle|box|cut)\b|"
-    r"\bis (?:that|this|it) (?:how|the way) (?:the |you |we )?(?:house )?shuffle|\bsupposed to (?:go|shuffle|be shuffled)\b|"
-    r"\bis (?:that|this) the (?:house|correct|proper|right) shuffle\b|\bafter (?:the )?(?:dealer |she |he |you )?box(?:es|ed|ing)?\b|"
-    r"\b(?:proper|correct|right|official|standard) "
-    r"(?:way to )?(?:shuffl\w*)\b|\bsteps? (?:of|in) (?:the )?shuffl\w*"
-)
+    r"correctly |re-?)?(?:shuffl\w*)\b",
+    r"\bimproper(?:ly)? (?:shuffl|cut)\w*",
+    r"\b(?:shuffle|cut) (?:was|were) (?:wrong|bad|incomplete|improper|skipped|short|done wrong)",
+    r"\bskipped (?:a |one |some )?(?:steps?|parts?) (?:of|in) the shuffle",
+    r"\bwrong (?:shuffle|shuffling)", r"\bincomplete shuffle",
+))
+_PROCEDURE_Q = re.compile(re.either(
+    r"\b(?:shuffl\w*) (?:procedure|process|steps?|routine|sequence|order|rules?)\b",
+    r"\bhow (?:do|does|should|must|is|are|many)\b[^.?]{0,30}\b(?:shuffl\w*|riffl\w*|wash\w*|box\w*)\b",
+    r"\bhow many (?:riffles|washes|cuts|boxes)\b", r"\b(?:first|last|final|next) step\b",
+    r"\bwhat (?:comes|goes|happens|step) (?:after|before|first|next|last)\b",
+    r"\bwhere (?:does|do|should|is) the cut card\b", r"\b(?:house|our|the) shuffle (?:begin|start|end|finish)s?\b",
+    r"\b(?:begin|start|end|finish)s? with (?:a |the )?(?:wash|riffle|box|cut)\b",
+    r"\bis (?:that|this|it) (?:how|the way) (?:the |you |we )?(?:house )?shuffle",
+    r"\bsupposed to (?:go|shuffle|be shuffled)\b",
+    r"\bis (?:that|this) the (?:house|correct|proper|right) shuffle\b",
+    r"\bafter (?:the )?(?:dealer |she |he |you )?box(?:es|ed|ing)?\b",
+    r"\b(?:proper|correct|right|official|standard) (?:way to )?(?:shuffl\w*)\b", r"\bsteps? (?:of|in) (?:the )?shuffl\w*",
+))
+
 _ASKED_STEPS: tuple[tuple[str, str], ...] = (
     ("wash", r"\bwash\w*|\bfirst step\b|\b(?:start|begin)s?\b"),
     ("final_riffle", r"\bafter (?:the )?(?:dealer |she |he |you )?box\w*"),
@@ -301,13 +331,7 @@ def _shuffle(doc: Doc, t: str) -> None:
         doc.set("properly_shuffled", False)  # a hand was dealt from a shuffle that was not the house shuffle
     if _PROCEDURE_Q.search(t) and not about_a_hand:
         doc.set("asks_shuffle_procedure", True)
-    faults: list[tuple[int, str]] = []
-    for step, pat in _STEP_FAULTS:
-        for m in re.finditer(pat, t):
-            if not any(s == step for _p, s in faults):
-                if step == "riffle" and any(s == "final_riffle" for _p, s in faults):
-                    continue
-                faults.append((m.start(), step))
+    faults = _faulty_steps(t)
     if faults or _IMPROPER.search(t):
         doc.set("properly_shuffled", False)
         if faults:
@@ -315,32 +339,53 @@ def _shuffle(doc: Doc, t: str) -> None:
         return
     if _PROCEDURE_Q.search(t):
         doc.set("asks_shuffle_procedure", True)
-        asked: list[tuple[int, str]] = []
-        for step, pat in _ASKED_STEPS:
-            m = re.search(pat, t)
-            if m and not any(s == step for _p, s in asked):
-                asked.append((m.start(), step))
-        steps = [s for _p, s in sorted(asked)]
-        if "final_riffle" in steps and "box" in steps:
-            steps.remove("box")  # "what comes after the box" asks about the riffle, not the box
+        steps = _steps_asked(t)
         if steps:
             doc.set("shuffle_steps", steps)
 
 
+def _faulty_steps(t: str) -> list[tuple[int, str]]:
+    """(position, step) for each step said to be skipped or botched, once each: the ruling names them in order.
+
+    A missing final riffle is not also a missing riffle.
+    """
+    faults: list[tuple[int, str]] = []
+    for step, pat in _STEP_FAULTS:
+        for m in re.finditer(pat, t):
+            if not any(s == step for _p, s in faults):
+                if step == "riffle" and any(s == "final_riffle" for _p, s in faults):
+                    continue
+                faults.append((m.start(), step))
+    return faults
+
+
+def _steps_asked(t: str) -> list[str]:
+    """The steps a question about the shuffle asks about, in the order named, so the answer quotes those steps."""
+    asked: list[tuple[int, str]] = []
+    for step, pat in _ASKED_STEPS:
+        m = re.search(pat, t)
+        if m and not any(s == step for _p, s in asked):
+            asked.append((m.start(), step))
+    steps = [s for _p, s in sorted(asked)]
+    if "final_riffle" in steps and "box" in steps:
+        steps.remove("box")  # "what comes after the box" asks about the riffle, not the box
+    return steps
+
+
 # -- dealing errors ----------------------------------------------------------------------------------------------
 _DEAL = r"(?:deal|deals|dealt|dealing|pitch|pitches|pitched|pitching)"
-_OUT_OF_ORDER = re.compile(
-    r"\b" + _DEAL + r"\b[^.]{0,30}\bout of order\b|\bout of order\b[^.]{0,20}\b" + _DEAL + r"\b|"
+_OUT_OF_ORDER = re.compile(re.either(
+    r"\b" + _DEAL + r"\b[^.]{0,30}\bout of order\b", r"\bout of order\b[^.]{0,20}\b" + _DEAL + r"\b",
     r"\b(?:start(?:ed|s|ing)?|began|begins?|beginning)\b(?: the)?(?: deal| dealing| pitching| to deal| to pitch)?"
-    r"(?: the cards)? (?:with|to|on|at|from) the wrong (?:player|seat|person|spot|position|side)\b|"
-    r"\bfirst card\b[^.]{0,25}\bto (?:the )?(?:wrong|button|dealer button|big blind|bb)\b|"
-    r"\b" + _DEAL + r"\b[^.]{0,40}\binstead of (?:the |seat )?\w+|"
-    r"\b" + _DEAL + r"\b[^.]{0,40}\bskipp(?:ed|ing)\b|"
-    r"\bskipp(?:ed|ing) (?:over )?(?:seat \d+|a seat|a player|me|him|her|someone)\b[^.]{0,30}\b" + _DEAL + r"\b|"
-    r"\b(?:seat \d+|i|he|she) (?:was|got) skipped (?:in|on|during|when|while) (?:the )?" + _DEAL + r"|"
-    r"\b" + _DEAL + r" (?:the )?(?:cards )?(?:in the )?wrong (?:order|direction|way)\b|"
-    r"\b" + _DEAL + r" (?:counter-?clockwise|backwards)\b|\bwrong order\b[^.]{0,20}\b(?:deal|dealt|cards)\b"
-)
+    r"(?: the cards)? (?:with|to|on|at|from) the wrong (?:player|seat|person|spot|position|side)\b",
+    r"\bfirst card\b[^.]{0,25}\bto (?:the )?(?:wrong|button|dealer button|big blind|bb)\b",
+    r"\b" + _DEAL + r"\b[^.]{0,40}\binstead of (?:the |seat )?\w+",
+    r"\b" + _DEAL + r"\b[^.]{0,40}\bskipp(?:ed|ing)\b",
+    r"\bskipp(?:ed|ing) (?:over )?(?:seat \d+|a seat|a player|me|him|her|someone)\b[^.]{0,30}\b" + _DEAL + r"\b",
+    r"\b(?:seat \d+|i|he|she) (?:was|got) skipped (?:in|on|during|when|while) (?:the )?" + _DEAL,
+    r"\b" + _DEAL + r" (?:the )?(?:cards )?(?:in the )?wrong (?:order|direction|way)\b",
+    r"\b" + _DEAL + r" (?:counter-?clockwise|backwards)\b", r"\bwrong order\b[^.]{0,20}\b(?:deal|dealt|cards)\b",
+))
 _RECV = (r"(?:got|gets|get|getting|received|receives|receive|was dealt|were dealt|been dealt|is dealt|dealt|"
          r"ended up with|ends up with|end up with|has|had|have|having|holding|holds|held|with|looking at)")
 _COUNT = re.compile(
@@ -353,20 +398,28 @@ _WRONG_COUNT = re.compile(
     r"\b(?:wrong|incorrect) number of (?:hole )?cards\b|\b(?:is|was|were) (?:missing|short|shy) (?:a|one|1) (?:hole )?"
     r"card\b|\bonly (?:one|1) hole card\b|\b(?:3|4|three|four) hole cards\b"
 )
-_NOT_RECTIFIABLE = re.compile(
-    r"\b(?:can ?not|can'?t|cannot|couldn'?t|could not|no way to|unable to|impossible to|not possible to|"
-    r"wasn'?t able to|weren'?t able to)\b(?: be)? (?:\w+ )?(?:rectif\w*|fix\w*|correct\w*|sort\w*|straighten\w*|undo|"
-    r"undone|put right|repair\w*|tell which|know which|figure out which|separate\w*|untangle\w*|identif\w*|"
-    r"determine\w*|tell|know)|\b(?:all )?mixed (?:up|together)\b|\bjumbled\b|"
-    r"\bnot (?:be )?(?:rectifiable|fixable|correctable)\b|\b(?:unrectifiable|unfixable|irreparable)\b|"
-    r"\bno way of (?:knowing|telling)\b"
+# The error cannot be put right: "can't tell which card was whose", "all mixed up".
+_CANNOT = re.group(
+    r"can ?not", r"can'?t", r"cannot", r"couldn'?t", r"could not", r"no way to", r"unable to", r"impossible to",
+    r"not possible to", r"wasn'?t able to", r"weren'?t able to",
 )
-_RECTIFIABLE = re.compile(
-    r"\b(?:can|could) (?:easily |just |simply )?(?:be )?(?:rectified|fixed|corrected|sorted out|put right)\b|"
+_PUT_RIGHT = re.group(
+    r"rectif\w*", r"fix\w*", r"correct\w*", r"sort\w*", r"straighten\w*", r"undo", r"undone", r"put right",
+    r"repair\w*", r"tell which", r"know which", r"figure out which", r"separate\w*", r"untangle\w*", r"identif\w*",
+    r"determine\w*", r"tell", r"know",
+)
+_NOT_RECTIFIABLE = re.compile(re.either(
+    r"\b" + _CANNOT + r"\b(?: be)? (?:\w+ )?" + _PUT_RIGHT,
+    r"\b(?:all )?mixed (?:up|together)\b", r"\bjumbled\b",
+    r"\bnot (?:be )?(?:rectifiable|fixable|correctable)\b", r"\b(?:unrectifiable|unfixable|irreparable)\b",
+    r"\bno way of (?:knowing|telling)\b",
+))
+_RECTIFIABLE = re.compile(re.either(
+    r"\b(?:can|could) (?:easily |just |simply )?(?:be )?(?:rectified|fixed|corrected|sorted out|put right)\b",
     r"\b(?:can|could) (?:easily |just |simply )?(?:fix|rectify|correct|sort out|put right|straighten out) "
-    r"(?:it|that|this|the error|the mistake|the cards)\b|"
-    r"\b(?:dealer|he|she|we) (?:just |simply )?(?:moved|slid|gave|passed|handed) (?:the|that) card\b"
-)
+    r"(?:it|that|this|the error|the mistake|the cards)\b",
+    r"\b(?:dealer|he|she|we) (?:just |simply )?(?:moved|slid|gave|passed|handed) (?:the|that) card\b",
+))
 
 
 def _dealing_errors(doc: Doc, t: str) -> None:
@@ -402,27 +455,34 @@ _SUBSTANTIAL = re.compile(
     r"\b(?:after|once|with|following) substantial action\b|\bsubstantial action (?:has|had|have) (?:already )?"
     r"(?:occurred|happened|taken place|been made|started)\b"
 )
-_NO_ACTION = re.compile(
-    r"\bbefore (?:anyone|anybody|any player|any of us|a single player|the first player|the first person|utg|"
-    r"under the gun|a player|players|we|they|the players)(?: had| has| could| got to| even)? (?:acted|act|acts|"
-    r"did anything|made a move|made a decision|put (?:in )?(?:any )?chips|bet|called)\b|"
-    r"\bbefore (?:any|the first) (?:action|bets?|betting|decision)\b|"
-    r"\bbefore (?:the )?action (?:started|began|begun)\b|"
-    r"\b(?:nobody|no one|no-one|noone) (?:had |has |have )?(?:yet )?(?:acted|act|done anything|made a move|"
-    r"put (?:in )?chips)\b|\bno action (?:yet|had|has)\b|\b(?:no|zero) actions? (?:had been|has been|yet|taken)\b|"
-    r"\baction (?:hadn'?t|had not|has not|hasn'?t) (?:yet )?(?:started|begun)\b"
+# No one had acted yet: "before anyone acted", "nobody had put chips in".
+_ANYONE = re.group(
+    r"anyone", r"anybody", r"any player", r"any of us", r"a single player", r"the first player", r"the first person",
+    r"utg", r"under the gun", r"a player", r"players", r"we", r"they", r"the players",
 )
+_NO_ACTION = re.compile(re.either(
+    r"\bbefore " + _ANYONE + r"(?: had| has| could| got to| even)? (?:acted|act|acts|"
+    r"did anything|made a move|made a decision|put (?:in )?(?:any )?chips|bet|called)\b",
+    r"\bbefore (?:any|the first) (?:action|bets?|betting|decision)\b",
+    r"\bbefore (?:the )?action (?:started|began|begun)\b",
+    r"\b(?:nobody|no one|no-one|noone) (?:had |has |have )?(?:yet )?(?:acted|act|done anything|made a move|"
+    r"put (?:in )?chips)\b",
+    r"\bno action (?:yet|had|has)\b", r"\b(?:no|zero) actions? (?:had been|has been|yet|taken)\b",
+    r"\baction (?:hadn'?t|had not|has not|hasn'?t) (?:yet )?(?:started|begun)\b",
+))
 _ACTED = re.compile(
     r"\b(?:after )?(\d+|two|three|four|five|several|a few|a couple of|couple of) (?:players?|people|guys|seats|of them)"
     r"(?: had| have)?(?: already)? (acted|called|folded|limped|raised|checked|put (?:in )?chips|bet)\b"
 )
-_NOTICED_ON = re.compile(
-    r"\b(?:noticed|discovered|realized|realised|found|caught|spotted|pointed out|found out|figured out)\b[^.]{0,50}"
-    r"\b(?:on|after|during) the (flop|turn|river)\b|\b(?:on|after|during) the (flop|turn|river)\b[^.]{0,50}"
-    r"\b(?:noticed|discovered|realized|realised|caught|spotted|pointed out|found out)\b|"
-    r"\bafter the (flop|turn|river) (?:came|was dealt|hit|had been dealt)\b|"
-    r"\b(?:we'?re|we are|we were|already|now) (?:already |now )?on the (flop|turn|river)\b"
-)
+# The street the error came to light on; each alternative captures the street once.
+_NOTICED = r"(?:noticed|discovered|realized|realised|found|caught|spotted|pointed out|found out|figured out)"
+_NOTICED_ON = re.compile(re.either(
+    r"\b" + _NOTICED + r"\b[^.]{0,50}\b(?:on|after|during) the (flop|turn|river)\b",
+    r"\b(?:on|after|during) the (flop|turn|river)\b[^.]{0,50}"
+    r"\b(?:noticed|discovered|realized|realised|caught|spotted|pointed out|found out)\b",
+    r"\bafter the (flop|turn|river) (?:came|was dealt|hit|had been dealt)\b",
+    r"\b(?:we'?re|we are|we were|already|now) (?:already |now )?on the (flop|turn|river)\b",
+))
 
 
 _ACTION_NOUNS = re.compile(r"\b(a|an|one|two|three|four|\d) (raise|call|bet|fold|check|limp|re-?raise)s?\b"
@@ -461,28 +521,33 @@ def _when_noticed(doc: Doc, t: str) -> None:
 # -- the deck ---------------------------------------------------------------------------------------------------------
 _RANKS = r"(?:aces?|kings?|queens?|jacks?|tens?|nines?|eights?|sevens?|six(?:es)?|fives?|fours?|threes?|treys?|twos|" \
          r"deuces?|\d+s?)"
-_FOREIGN = re.compile(
-    r"\b(?:two|2|double|duplicate|second|another|extra) " + _RANKS + r" of (?:spades|hearts|diamonds|clubs)\b|"
-    r"\bduplicate (?:card|cards|ace|king|queen|jack)\b|\b(?:two|2) of the same card\b|"
-    r"\b(?:53|54|fifty[- ]three|fifty[- ]four) cards\b|\bjoker\b|"
-    r"\b(?:" + vocab.alternation(vocab.words("cards", "back_colours")) + r"|different|wrong)[- ]back(?:ed)?\b|\bdifferent colou?r(?:ed)? backs?\b|"
-    r"\bfrom (?:another|a different|the other) deck\b|\bdoes(?:n'?t| not) belong (?:to|in) (?:the|this|our) deck\b|"
-    r"\b(?:different|wrong|odd|another|red|blue) (?:colou?r(?:ed)? )?backs?\b|"
-    r"\bfrom (?:another|a different|the other|the wrong|an old|another table'?s) deck\b|\bforeign card\b|"
-    r"\bextra card (?:in|from) the (?:deck|pack)\b|\b(?:doesn'?t|does not|didn'?t|did not) (?:belong|form part)\b"
-    r"[^.]{0,20}\bdeck\b|\bnot (?:part of|from) (?:the|this|our) deck\b|"
-    r"\b(?:showed up|appeared|came out|turned up) twice\b"
-)
-_MISSING = re.compile(
+_FOREIGN = re.compile(re.either(
+    r"\b(?:two|2|double|duplicate|second|another|extra) " + _RANKS + r" of (?:spades|hearts|diamonds|clubs)\b",
+    r"\bduplicate (?:card|cards|ace|king|queen|jack)\b", r"\b(?:two|2) of the same card\b",
+    r"\b(?:53|54|fifty[- ]three|fifty[- ]four) cards\b", r"\bjoker\b",
+    r"\b(?:" + vocab.alternation(vocab.words("cards", "back_colours")) + r"|different|wrong)[- ]back(?:ed)?\b",
+    r"\bdifferent colou?r(?:ed)? backs?\b",
+    r"\bfrom (?:another|a different|the other) deck\b", r"\bdoes(?:n'?t| not) belong (?:to|in) (?:the|this|our) deck\b",
+    r"\b(?:different|wrong|odd|another|red|blue) (?:colou?r(?:ed)? )?backs?\b",
+    r"\bfrom (?:another|a different|the other|the wrong|an old|another table'?s) deck\b", r"\bforeign card\b",
+    r"\bextra card (?:in|from) the (?:deck|pack)\b",
+    r"\b(?:doesn'?t|does not|didn'?t|did not) (?:belong|form part)\b[^.]{0,20}\bdeck\b",
+    r"\bnot (?:part of|from) (?:the|this|our) deck\b",
+    r"\b(?:showed up|appeared|came out|turned up) twice\b",
+))
+_MISSING = re.compile(re.either(
     r"\b(?:card|cards|ace|king|queen|jack|\w+ of (?:spades|hearts|diamonds|clubs)) (?:is |was |are |were |went |goes |"
-    r"had gone |has gone )?(?:found to be |found )?missing\b(?! a)|"
+    r"had gone |has gone )?(?:found to be |found )?missing\b(?! a)",
     r"\bmissing (?:a |one |the |1 )?(?:card|cards|\w+ of (?:spades|hearts|diamonds|clubs)) (?:from|in|out of) the "
-    r"(?:deck|pack)\b|\b(?:deck|pack) (?:is|was|had been) (?:short|missing|incomplete)\b|"
-    r"\b(?:only )?(?:51|50|fifty[- ]one) cards\b|"
+    r"(?:deck|pack)\b",
+    r"\b(?:deck|pack) (?:is|was|had been) (?:short|missing|incomplete)\b",
+    r"\b(?:only )?(?:51|50|fifty[- ]one) cards\b",
     r"\bcard (?:is |was )?(?:found |lying )?(?:on the floor|under the table|under the rack|on the ground|"
-    r"in the chip tray)\b|\b(?:can'?t|cannot|couldn'?t|could not) find (?:the|a|one) (?:card|\w+ of \w+)\b|"
-    r"\bmissing from the (?:deck|pack)\b"
-)
+    r"in the chip tray)\b",
+    r"\b(?:can'?t|cannot|couldn'?t|could not) find (?:the|a|one) (?:card|\w+ of \w+)\b",
+    r"\bmissing from the (?:deck|pack)\b",
+))
+
 _PREVIOUS = re.compile(
     r"\b(?:previous|earlier|prior|past|last|completed|finished|old)(?: \w+)? (?:hands?|rounds?|pots?)\b|"
     r"\bhands? (?:that )?(?:we |were |you |they )?(?:already |previously )?(?:played|finished|completed)\b|"
@@ -507,13 +572,18 @@ def _deck(doc: Doc, t: str) -> None:
 
 # -- declaring a misdeal, and what follows ----------------------------------------------------------------------
 _MISDEAL = r"(?:mis-?de[ae]l(?:s|t|ed)?|re-?deal)"
+# Who called the misdeal, then a verb of calling or demanding, then the word.
+_CALLERS = (r"(dealer|floor(?:man| person| staff)?|supervisor|manager|td|tournament director|staff|player|players|he|"
+            r"she|i|we|seat \d+|s\d+|villain|guy|someone|somebody|opponent|kid|everyone|the table|utg|bb|sb|button)")
+_CALLING = re.group(
+    r"calling", r"called", r"calls", r"call", r"declared", r"declares", r"declare", r"declaring", r"yelled", r"yells",
+    r"yelling", r"shouted", r"shouts", r"shouting", r"screamed", r"screams", r"screaming", r"demanded", r"demands",
+    r"demanding", r"wants", r"wanted", r"asked for", r"asks for", r"asking for", r"claims", r"claimed", r"claiming",
+    r"insist(?:s|ed)? on", r"cried", r"cries", r"crying",
+)
 _CALLER = re.compile(
-    r"\b(dealer|floor(?:man| person| staff)?|supervisor|manager|td|tournament director|staff|player|players|he|she|i|"
-    r"we|seat \d+|s\d+|villain|guy|someone|somebody|opponent|kid|everyone|the table|utg|bb|sb|button)\b"
-    r"[^.?!]{0,15}?\b(?:is |was |were |are |keeps? |started )?(?:calling|called|calls|call|declared|declares|declare|"
-    r"declaring|yelled|yells|yelling|shouted|shouts|shouting|screamed|screams|screaming|demanded|demands|demanding|wants|wanted|"
-    r"asked for|asks for|asking for|claims|claimed|claiming|insist(?:s|ed)? on|cried|cries|crying)(?: for)?(?: it)?"
-    r"(?: a| the)?\s*['\"]?\s*" + _MISDEAL + r"\b"
+    r"\b" + _CALLERS + r"\b[^.?!]{0,15}?\b(?:is |was |were |are |keeps? |started )?" + _CALLING
+    + r"(?: for)?(?: it)?(?: a| the)?\s*['\"]?\s*" + _MISDEAL + r"\b"
 )
 _DECLARED = re.compile(
     r"\b" + _MISDEAL + r" (?:is|was|has been|had been|gets|got|being|been) (?:declared|called|ruled)\b|"
@@ -521,37 +591,41 @@ _DECLARED = re.compile(
     r"\b(?:after|following|in the event of|when there'?s|when there is|if there'?s|if there is|once there'?s|"
     r"once) (?:a |the )?" + _MISDEAL + r"\b"
 )
-_CONSEQUENCES = re.compile(
+_CONSEQUENCES = re.compile(re.either(
     r"\b(?:what happens to|happens with|what about|who gets) (?:the |my |his |our |their |those |these |all )?"
-    r"(?:blinds?|bets?|chips|money|"
-    r"button|antes?|pot)\b|\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|"
-    r"advance|change)\b|\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b|"
-    r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b|"
-    r"\bsame order\b|\bwho (?:posts|pays|puts up) (?:the )?blinds?\b|\bbutton (?:should |must |has to )?(?:moves?|goes|go|advances?)\b|"
-    r"\bbets? already made\b|\bwhat happens (?:to|with|after)\b[^.?]{0,40}\b(?:bets?|deck|order|blinds)\b|\bre-?post\b|\bkeeps? the button\b|"
-    r"\bsame button\b|"
-    r"\bget (?:my|his|her|their|our) (?:blinds?|bets?|chips|money) back\b|\bhow (?:is|are) (?:a |the )?"
-    + _MISDEAL + r" (?:handled|redealt|dealt)\b|\bwhat (?:happens )?(?:next|now)\b"
-)
-
-
-_WHO_DECLARES = re.compile(
+    r"(?:blinds?|bets?|chips|money|button|antes?|pot)\b",
+    r"\b(?:does|do|will|should|would) the (?:dealer )?(?:button|blinds?) (?:move|stay|rotate|go|advance|change)\b",
+    r"\b(?:button|blinds?) (?:move|moves|stay|stays|rotate|rotates)\b",
+    r"\b(?:blinds?|bets?|chips|money) (?:get |go |are |is |be |come )?(?:returned|back|refunded|given back)\b",
+    r"\bsame order\b", r"\bwho (?:posts|pays|puts up) (?:the )?blinds?\b",
+    r"\bbutton (?:should |must |has to )?(?:moves?|goes|go|advances?)\b",
+    r"\bbets? already made\b", r"\bwhat happens (?:to|with|after)\b[^.?]{0,40}\b(?:bets?|deck|order|blinds)\b",
+    r"\bre-?post\b", r"\bkeeps? the button\b",
+    r"\bsame button\b",
+    r"\bget (?:my|his|her|their|our) (?:blinds?|bets?|chips|money) back\b",
+    r"\bhow (?:is|are) (?:a |the )?" + _MISDEAL + r" (?:handled|redealt|dealt)\b", r"\bwhat (?:happens )?(?:next|now)\b",
+))
+_WHO_DECLARES = re.compile(re.either(
     r"\bwho (?:can|may|gets to|is allowed to|should|decides|determines|has the (?:right|authority))\b[^.?]{0,30}"
-    r"\b" + _MISDEAL + r"|\b(?:can|may|could) (?:a |the )?(?:player|players|he|she|i|we|they|anyone|somebody|someone)"
-    r"\b[^.?]{0,20}\b(?:call|declare|demand|force|rule)\b[^.?]{0,10}\b" + _MISDEAL
-    + r"|\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL
-    + r"|\b(?:players?|i|we|they|he|she)\b (?:get to|can|may|are allowed to|is allowed to) (?:call|declare|demand) (?:a |the )?"
-    + _MISDEAL + r"|\b(?:yell|shout|scream|call|cri)(?:s|ed|ing|es)? (?:out )?['\"]?\s*" + _MISDEAL
-    + r"|\bdoes (?:his|her|their|a player'?s?) (?:call|shout) make it\b|\bout-?vote\b|\bvote (?:for|on) (?:a )?misdeal\b"
-    + r"|\b(?:table|players|we|they|everyone) (?:all )?(?:wants?|wanted|demand\w*|agreed)\b[^.]{0,30}\b" + _MISDEAL
-)
-_WHAT_IS = re.compile(
+    r"\b" + _MISDEAL,
+    r"\b(?:can|may|could) (?:a |the )?(?:player|players|he|she|i|we|they|anyone|somebody|someone)"
+    r"\b[^.?]{0,20}\b(?:call|declare|demand|force|rule)\b[^.?]{0,10}\b" + _MISDEAL,
+    r"\b(?:allowed|entitled|able) to (?:call|declare|demand)\b[^.?]{0,10}\b" + _MISDEAL,
+    r"\b(?:players?|i|we|they|he|she)\b (?:get to|can|may|are allowed to|is allowed to) (?:call|declare|demand) (?:a |the )?"
+    + _MISDEAL,
+    r"\b(?:yell|shout|scream|call|cri)(?:s|ed|ing|es)? (?:out )?['\"]?\s*" + _MISDEAL,
+    r"\bdoes (?:his|her|their|a player'?s?) (?:call|shout) make it\b", r"\bout-?vote\b",
+    r"\bvote (?:for|on) (?:a )?misdeal\b",
+    r"\b(?:table|players|we|they|everyone) (?:all )?(?:wants?|wanted|demand\w*|agreed)\b[^.]{0,30}\b" + _MISDEAL,
+))
+_WHAT_IS = re.compile(re.either(
     r"\bwhat (?:makes|counts as|constitutes|causes|qualifies as|is considered|are (?:the )?(?:grounds|reasons|causes) "
-    r"for)\b[^.?]{0,12}\b" + _MISDEAL + r"|\bwhen (?:is|do you (?:call|declare)|does (?:the dealer|a dealer|staff) "
-    r"(?:call|declare)|should (?:a|the) dealer (?:call|declare)|is there|is it)\b[^.?]{0,60}\b(?:a |it a )?" + _MISDEAL
-    + r"|\b(?:what|which) (?:situations|errors|mistakes|things)\b[^.?]{0,20}\b" + _MISDEAL
-    + r"|\b" + _MISDEAL + r" rules\b|\bdefinition of (?:a )?" + _MISDEAL
-)
+    r"for)\b[^.?]{0,12}\b" + _MISDEAL,
+    r"\bwhen (?:is|do you (?:call|declare)|does (?:the dealer|a dealer|staff) (?:call|declare)|"
+    r"should (?:a|the) dealer (?:call|declare)|is there|is it)\b[^.?]{0,60}\b(?:a |it a )?" + _MISDEAL,
+    r"\b(?:what|which) (?:situations|errors|mistakes|things)\b[^.?]{0,20}\b" + _MISDEAL,
+    r"\b" + _MISDEAL + r" rules\b", r"\bdefinition of (?:a )?" + _MISDEAL,
+))
 _MAY_HE = re.compile(r"\b(?:can|may|could) (?:he|she|they|i|we) (?:do that|do this|call it|declare it)\b|"
                      r"\b(?:is|are) (?:he|she|they|i|we) allowed\b|\bhis call\b|\bher call\b")
 
@@ -584,21 +658,24 @@ def _declaration(doc: Doc, t: str) -> None:
 
 
 # -- the dealer's wrong direction (2.6) ------------------------------------------------------------------------------
-_DIRECTION = re.compile(
+# The dealer put the action on the wrong player: pointed at him, skipped a seat, told him it was his turn.
+_MISTAKENLY = r"(?:mistakenly |accidentally |wrongly |by mistake )?"
+_DIRECTION = re.compile(re.either(
     r"\bdealer\b[^.]{0,40}\b(?:pointed|points|pointing|motioned|motions|gestured|gestures|signal(?:l)?ed|signals|"
-    r"waved|waves|nodded|nods|looked|looks|tapped)\b[^.]{0,10}\b(?:at|to|toward|towards)\b|"
+    r"waved|waves|nodded|nods|looked|looks|tapped)\b[^.]{0,10}\b(?:at|to|toward|towards)\b",
     r"\bdealer\b[^.]{0,30}\b(?:skipped|skips|missed|misses|passed over|jumped over|went past|forgot about) "
     r"(?:over )?(?:seat \d+|s\d+|him|her|me|a player|a seat|the (?:small|big) blind|the sb|the bb|utg|the button|"
-    r"(?:my|his|her) turn)\b|"
+    r"(?:my|his|her) turn)\b",
     r"\bdealer\b[^.]{0,30}\b(?:told|tells|asked|asks|directed|directs|said|says|announced|announces|indicated|"
     r"indicates|put|puts|gave|gives)\b[^.]{0,30}\b(?:to act|it was (?:his|her|my|on)|(?:his|her|my) turn|"
-    r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b|"
-    r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?skip(?:s|ped)? (?:a|one|the) (?:player|seat)\b|"
-    r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:pointed|pointing|motioned|directed|waved) "
-    r"(?:to|at)? ?(?:seat \d+|the \w+(?: \w+)?|him|her)\b[^.]{0,25}\b(?:to act|instead|into action|first)\b|"
-    r"\b(?:i|dealer|she|he)\b (?:mistakenly |accidentally |wrongly |by mistake )?(?:direct(?:s|ed)?|sen[dt]s?|gave|give|"
-    r"point(?:s|ed)?) (?:the )?(?:action|it) (?:to|at) the wrong (?:player|seat|person|guy)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b"
-)
+    r"the action (?:is|was) (?:on|to)|action (?:is|was) on|action to)\b",
+    r"\b(?:i|dealer|she|he)\b " + _MISTAKENLY + r"skip(?:s|ped)? (?:a|one|the) (?:player|seat)\b",
+    r"\b(?:i|dealer|she|he)\b " + _MISTAKENLY + r"(?:pointed|pointing|motioned|directed|waved) "
+    r"(?:to|at)? ?(?:seat \d+|the \w+(?: \w+)?|him|her)\b[^.]{0,25}\b(?:to act|instead|into action|first)\b",
+    r"\b(?:i|dealer|she|he)\b " + _MISTAKENLY + r"(?:direct(?:s|ed)?|sen[dt]s?|gave|give|"
+    r"point(?:s|ed)?) (?:the )?(?:action|it) (?:to|at) the wrong (?:player|seat|person|guy)\b",
+    r"\baccidental direction\b", r"\bdealer'?s? (?:mistake|error|fault)\b",
+))
 _ACTOR = r"(seat \d+|s\d+|" + vocab.position_rx() + r"(?: ?\+ ?\d)?)"
 # Actions since the dealer's error: every verb form the vocabulary knows, each read to its kind there.
 _VERB = "(" + vocab.alternation([w for k in ("raise", "bet", "call", "fold", "check", "all_in")
@@ -606,6 +683,7 @@ _VERB = "(" + vocab.alternation([w for k in ("raise", "bet", "call", "fold", "ch
 
 
 def _actor(raw: str) -> str:
+    """A seat or position as a ruling names it: "s3" -> "Seat 3", "utg+1" -> "UTG+1", "the button" -> "Button"."""
     m = re.fullmatch(r"(?:seat |s)(\d+)", raw)
     if m:
         return f"Seat {m.group(1)}"
