@@ -72,7 +72,7 @@ def chips_described(text: str) -> tuple[int, int, bool] | None:
             found = True
     if found:
         # In a list of chips the last item often drops the noun: "eight 100s and one 500".
-        for m in re.finditer(r"(?:\band|,)\s+" + _COUNT_RE + r"\s+(" + NUM + r")(?![\w,]|'?s\b|\s+(?:chips?|pot|bet|more|behind|to call))",
+        for m in re.finditer(r"(?:\band|,)\s+" + _COUNT_RE + r"\s+(" + NUM + r")(?!\w|,\d|'?s\b|\s+(?:chips?|pot|bet|more|behind|to call))",
                              text):
             n = _count(m.group(1))
             v = parse_amount(m.group(2))
@@ -147,7 +147,8 @@ def _limits(doc: Doc, t: str) -> None:
 def _pot(doc: Doc, t: str) -> None:
     """The pot: "a 3,200 pot", "pot of 18,450", "the pot is 900", "with 900 in the middle" -- not "pot-sized x3"."""
     m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of\s+|is\s+|was\s+)?(" + NUM + r")(?!\s*(?:times|x\b|%))", t) or re.search(
-        r"\b(?:with|there(?:'s| is| was)|had|has)\s+\$?(" + NUM + r")\s+in the (?:middle|pot)\b", t)
+        r"\b(?:with|there(?:'s| is| was)|had|has)\s+\$?(" + NUM + r")\s+in the (?:middle|pot)\b", t) or re.search(
+        r"\b(?:the )?(?:total(?: in the (?:middle|pot))?|middle)\s+(?:is|was|of|comes to|came to)\s+\$?(" + NUM + r")", t)
     if m:
         doc.set("pot", parse_amount(m.group(1)))
 

@@ -864,7 +864,8 @@ _PRECISE_COUNT = (
     r"the|that|a|my|its|it|them)\b(?! (?:pot|bet))", r"\bcounted down\b", r"\bcount(?:ed)? (?:out )?(?:his|her|the) "
     r"(?:stack|chips)\b", r"\b(?:exactly|precisely) how (?:much|many)\b", r"\bto the (?:chip|dollar)\b",
     r"\b(?:refus\w*|won'?t|doesn'?t want) to count\b", r"\bmake (?:him|her|them) count\b",
-    r"\bcount (?:it|them) (?:down|out)\b",
+    r"\bcount (?:it|them) (?:down|out)\b", r"\b(?:ask\w*|request\w*) (?:for )?a count\b",
+    r"\b(?:dealer|i) (?:then )?count(?:s|ed)\b",
 )
 _STACK_SIZE_ASKED = (
     r"\bhow much (?:is|does|has|did) (?:he|she|villain|they|seat\s*#?\d+|the (?:guy|player)) "
