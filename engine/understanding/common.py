@@ -136,7 +136,8 @@ def _limits(doc: Doc, t: str) -> None:
     """The table limit ("table max is 1k", "capped at 500") and the table minimum, which bound buy-ins and bets."""
     m = re.search(r"(?:table (?:limit|max(?:imum)?|cap)|max(?:imum)? buy.?in|buy.?in (?:cap|limit|max))(?:'s)?"
                   r"\s*(?:is|of|=|:|at)?\s*\$?(" + NUM + r")", t) or re.search(
-        r"(?:limit|capped)\s+(?:is|of|at)\s+\$?(" + NUM + r")", t)
+        r"(?:limit|capped)\s+(?:is|of|at)\s+\$?(" + NUM + r")", t) or re.search(
+        r"\btable (?:limit|max(?:imum)?)\b[^.,;]{0,25}?\b(?:is|of)\s+\$?(" + NUM + r")", t)
     if m:
         doc.set("table_limit", parse_amount(m.group(1)))
     m = re.search(r"(?:table minimum|min(?:imum)? bet)\s*(?:is|of)?\s*\$?(" + NUM + r")", t)

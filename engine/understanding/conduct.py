@@ -590,7 +590,7 @@ _ADDING = (
     r"\btop(?:s|ped|ping)? (?:up|off|him up|me up|it up)\b",
     r"\b(?:wants?|wanted|like|looking|asks?|asked|can (?:i|he|she)|may (?:i|he|she)|allowed) (?:to )?add\b",
     r"\badd(?:s|ed|ing)?[ -]?on\b",
-    r"\brebuy\w*\b|\bre-buy\w*\b|\breload\w*\b",
+    r"\brebuy\w*\b|\bre-buy\w*\b|\breload\w*\b", r"\b\d[\d,.]*k? (?:more )?to add\b",
     r"\badd(?:s|ed|ing)? (?:more |some |another |a few |extra )?(?:\$?\d[\d,.]*k? )?(?:more )?(?:" + _CHIPS
     + r"|to (?:my|his|her|their) stack)\b",
     r"\bbuy(?:s|ing)?(?: back)?(?: in)?(?: for)? (?:more|another|some more|extra|an? (?:extra|additional)|"
@@ -640,7 +640,7 @@ def _add_amount(doc: Doc, n: str) -> tuple[int, int] | None:
     m = re.search(r"\b(?:add|adds|adding|buy|buys|buying|top (?:up|off)|rebuy|reload|bring|put on|put)\b"
                   r"(?: (?:another|more|an extra|extra|up to|in|for|back))*\s*\$?(" + NUM + r")", n)
     if not m:
-        m = re.search(r"\$?(" + NUM + r")\s+(?:more|extra)\b", n)
+        m = re.search(r"\$?(" + NUM + r")\s+(?:more|extra|to add)\b", n)
     if not m:
         return None
     doc.set("add_amount", parse_amount(m.group(1)))
