@@ -30,7 +30,7 @@ SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
 HOLDOUT_ENV = "FLOOR_HOLDOUT"  # comma-separated corpus sets to leave out (leave-one-set-out measuring)
 CACHE_ENV = "FLOOR_CACHE_DIR"
 CACHE_KEEP = 14  # models kept in the cache: the corpus and each held-out bench set
-FORMAT = 6  # bump when the model's code changes what is cached
+FORMAT = 7  # bump when the model's code changes what is cached
 
 
 def model_text(text: str) -> str:
@@ -210,7 +210,10 @@ class Calibrated:
         return self._softmax((coef[:, cols] @ vals + self.svm.intercept_)[None, :])[0]
 
     def frozen(self) -> FrozenLinear:
-        return FrozenLinear(self.svm.coef_.copy(), self.svm.intercept_.copy(), self.temperature,
+        import numpy as np
+
+        # Kept one row per feature: a question's few columns are then a fast gather of whole rows.
+        return FrozenLinear(np.ascontiguousarray(self.svm.coef_.T), self.svm.intercept_.copy(), self.temperature,
                             self.classes_.copy())
 
     def _softmax(self, s: Any) -> Any:
@@ -221,14 +224,14 @@ class Calibrated:
 class FrozenLinear:
     """A fitted ``Calibrated`` as its weights, intercepts, temperature and labels."""
 
-    coef: Any
+    weights: Any  # features x labels
     intercept: Any
     temperature: float
     classes_: Any
 
     def proba_one(self, cols: Any, vals: Any) -> Any:
         """The probability of each label for one row given as (columns, values)."""
-        return _softmax((self.coef[:, cols] @ vals + self.intercept)[None, :], self.temperature)[0]
+        return _softmax((vals @ self.weights[cols] + self.intercept)[None, :], self.temperature)[0]
 
 
 def _softmax(s: Any, temperature: float) -> Any:
