@@ -76,6 +76,13 @@ def both_cards_tabled(ctx: Context) -> Finding:
 
 
 def _not_required(ctx: Context) -> bool:
+    if ctx.peek("cards_tabled") == 1 and ctx.peek("others_forfeited") is None:
+        # One card shown with nobody said to have mucked: the others still claim the pot, so 1.12 itself decides.
+        # Were every other hand mucked (and he not the last aggressor), the exception below would apply instead.
+        ctx.assume("others_forfeited", False, "nobody was said to have mucked, so the other players still claim the "
+                                              "pot; if all of them had mucked, a player who did not make the last bet "
+                                              "or raise would not need to table his cards")
+        return False
     if not ctx.get("others_forfeited"):
         return False
     return not ctx.get("claimant_is_aggressor")

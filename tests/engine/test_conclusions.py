@@ -56,3 +56,13 @@ def test_a_told_out_of_turn_bet_is_binding_when_only_a_check_came_between() -> N
     r = answer("Seat 6 bet 300 out of turn, then Seat 4 checked. Is the bet binding?")
     assert r.kind == "ruling" and r.citations[0] in ("1.8.1", "1.8")
     assert "binding" in r.outcome.lower() and "not binding" not in r.outcome.lower()
+
+
+def test_one_card_with_nobody_said_to_have_mucked_is_ruled_under_a_stated_assumption() -> None:
+    from engine.decide import decide
+
+    r = decide(Facts(cards_tabled=1), topic="both_cards_tabled")
+    assert r.kind == "ruling" and r.citations[0] == "1.12" and "both" in r.outcome
+    assert any("mucked" in a for a in r.assumptions)  # what would flip it is said
+    asked = decide(Facts(cards_tabled=0, claimant_is_aggressor=False), topic="both_cards_tabled")
+    assert asked.kind == "needs_facts"  # with no card shown, whether the others mucked decides: it is asked
