@@ -219,8 +219,13 @@ def _events(tags: list[Tag], log: ActionLog) -> None:
         elif tg.kind in ("break", "comma", "joiner"):
             actor = None if tg.kind == "break" else actor
             speaking = False
+        elif tg.kind == "say" and actor is not None and _amount_follows(tags, i + 1):
+            # "seat 7 goes to 1400": "goes" before a total is a raise, not words said
+            log.events.append(_event(actor, "raise" if log.events else "open", tags[i + 1:], log))
         elif tg.kind == "say":
             speaking = True
+        elif tg.kind == "to" and actor is not None and not speaking and _amount_follows(tags, i):
+            _verbless(tags, i, actor, log)
         elif tg.kind == "actor" and not speaking:
             actor = str(tg.value)
         elif tg.kind == "verb" and speaking and log.events and log.events[-1].actor == actor:
@@ -230,6 +235,24 @@ def _events(tags: list[Tag], log: ActionLog) -> None:
         elif tg.kind == "verb" and actor is None and not speaking and _unnamed_action(tags, i):
             # Floor shorthand names no one: "5/10: open 35, 3-bet to 100".
             log.events.append(_event(f"player {len(log.events) + 1}", str(tg.value), tags[i + 1:], log))
+
+
+def _amount_follows(tags: list[Tag], i: int) -> bool:
+    """Whether the tag at ``i`` is a "to" word ("to", "all-in for") straight before an amount."""
+    return i + 1 < len(tags) and tags[i].kind == "to" and tags[i + 1].kind == "amount"
+
+
+def _verbless(tags: list[Tag], i: int, actor: str, log: ActionLog) -> None:
+    """A total told with no verb: "UTG to 1000", "next seat all-in for 500", or the amount of an all-in told a
+    clause later ("seat 5 shoves, counts out to 450 total")."""
+    last = log.events[-1] if log.events else None
+    if last is not None and last.actor == actor and last.to is None and last.action in ("bet", "raise", "all-in"):
+        last.to = _amount_of(tags[i + 1])
+        return
+    if i and tags[i - 1].kind != "actor":
+        return  # "to" inside some other phrase ("went to the river 500 ..."): not an action
+    kind = "all_in" if "all" in tags[i].text else ("raise" if log.events else "open")
+    log.events.append(_event(actor, kind, tags[i:], log))
 
 
 def _unnamed_action(tags: list[Tag], i: int) -> bool:
