@@ -38,8 +38,10 @@ class Doc:
         """``low`` with number words as digits ("three hundred" -> "300"), via text2num."""
         from text_to_num import alpha2digit
 
+        from engine.understanding.numbers import spoken_prices
+
         # Quotes hug the words ('three hundred') and hide them from text2num: pad them.
-        spaced = re.sub(r"(^|\s)(['\"])", r"\1\2 ", self.low)
+        spaced = re.sub(r"(^|\s)(['\"])", r"\1\2 ", spoken_prices(self.low))
         spaced = re.sub(r"(['\"])(\s|[.,;:?!]|$)", r" \1\2", spaced)
         return alpha2digit(spaced, "en")
 

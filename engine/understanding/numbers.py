@@ -51,3 +51,21 @@ def _decimal(text: str) -> Decimal:
         return Decimal(text)
     except InvalidOperation:  # pragma: no cover - the patterns above admit only digits
         return Decimal("NaN")
+
+
+def spoken_prices(text: str) -> str:
+    """Amounts said as prices, as digits: "one twenty-five" -> "125", "two fifty" -> "250",
+    "twelve fifty" -> "1250" (the words are the vocabulary's, ``[amounts.spoken_*]``)."""
+    from engine.understanding import vocab
+
+    hundreds = vocab.table("amounts", "spoken_hundreds")
+    tens = vocab.table("amounts", "spoken_tens")
+    units = vocab.table("amounts", "spoken_units")
+    pattern = (r"\b(" + "|".join(hundreds) + r")[ -](" + "|".join(tens) + r")(?:[ -](" + "|".join(units)
+               + r"))?\b(?![ -](?:hundred|thousand|k\b))")
+
+    def digits(m: re.Match[str]) -> str:
+        value = int(hundreds[m.group(1)]) * 100 + int(tens[m.group(2)]) + int(units.get(m.group(3) or "", 0))
+        return str(value)
+
+    return re.sub(pattern, digits, text)

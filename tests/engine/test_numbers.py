@@ -42,3 +42,11 @@ def test_arabic_indic_digits_read() -> None:
 @pytest.mark.parametrize("query", ["١.٤.٢", "１.４.２", "1.4\u200b.2"])
 def test_rule_lookup_reads_other_digits(query: str) -> None:
     assert get_index().lookup(query).id == "1.4.2"
+
+
+def test_amounts_said_as_prices_read_as_hundreds() -> None:
+    from engine.understanding.doc import Doc
+
+    assert Doc("he says 'one twenty-five' as the chip drops").nums.count("125") == 1
+    assert "250" in Doc("says two fifty").nums and "1250" in Doc("twelve fifty").nums
+    assert "fifties" in Doc("he has two fifties").nums  # chips counted, not a price
