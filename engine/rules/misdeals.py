@@ -466,10 +466,11 @@ def missing_or_foreign_card(ctx: Context) -> Finding:
                     "declared a misdeal and voided.",
             citations=["2.4.1", "2.4.2", "2.4"],
         )
-    _follows, amounts = _misdeal_follows(ctx)
+    follows, amounts = _misdeal_follows(ctx)
+    returned = f" {follows.split(';')[0]}." if "returned" in amounts else " All its bets are void and returned."
     return Finding(
-        outcome=f"The round of play in which {what} is declared a misdeal and voided: all its bets are void and "
-                "returned. The results of all hands already played with that deck stand.",
+        outcome=f"The round of play in which {what} is declared a misdeal and voided.{returned} The results of all "
+                "hands already played with that deck stand.",
         citations=["2.4.2", "2.4.1", "2.4", "2.2"],
         amounts=amounts,
     )
