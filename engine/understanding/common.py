@@ -118,7 +118,7 @@ def _stakes(doc: Doc, t: str) -> None:
         if sb and bb and sb <= bb:
             doc.set("small_blind", sb)
             doc.set("big_blind", bb)
-    m = re.search(r"\b(?:big blind|bb)\s*(?:of\s+|is\s+|at\s+|=\s*|:\s*)?(" + NUM + r")\b"
+    m = re.search(r"\b(?:big blind|bb)\s*(?:of\s+|is\s+|at\s+|=\s*|:\s*|posted\s+|posts\s+)?(" + NUM + r")\b"
                   r"(?!\s*(?:times|x\b|orbits?|players?|hands?|minutes?|mins?|seconds?|chips?\b|%))", t) or re.search(
         r"(" + NUM + r")\s+(?:big blind|bb)\b", t)
     if m:
