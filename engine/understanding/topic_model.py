@@ -69,38 +69,6 @@ class Features:
 
         return hstack([p.transform(texts) for p in self.parts]).tocsr()
 
-    def one(self, text: str) -> tuple[Any, Any]:
-        """One text's sparse row as (column indices, values): what ``transform`` gives, without its overhead.
-
-        A ruling must take a few milliseconds and the library's checks on a one-row matrix cost more than the
-        arithmetic, so the same TF-IDF (sublinear counts, idf, l2 per part) is done here directly.
-        """
-        import numpy as np
-
-        if not hasattr(self, "_fast"):
-            self._fast = [(p.build_analyzer(), p.vocabulary_, p.idf_) for p in self.parts]
-        cols: list[Any] = []
-        vals: list[Any] = []
-        offset = 0
-        for analyze, vocab, idf in self._fast:
-            counts: dict[int, int] = {}
-            for gram in analyze(text):
-                j = vocab.get(gram)
-                if j is not None:
-                    counts[j] = counts.get(j, 0) + 1
-            if counts:
-                idx = np.fromiter(counts, dtype=np.int64, count=len(counts))
-                v = (1.0 + np.log(np.fromiter(counts.values(), dtype=float, count=len(counts)))) * idf[idx]
-                cols.append(idx + offset)
-                vals.append(v / np.sqrt(v @ v))
-            offset += len(idf)
-        if not cols:
-            return np.zeros(0, dtype=np.int64), np.zeros(0)
-        return np.concatenate(cols), np.concatenate(vals)
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != "_fast"}
-
     def frozen(self) -> FrozenFeatures:
         """The fitted features as plain data: reading a question then needs no machine-learning library."""
         word, char = self.parts
@@ -203,11 +171,6 @@ class Calibrated:
 
     def predict_proba(self, x: Any) -> Any:
         return self._softmax(self.svm.decision_function(x))
-
-    def proba_one(self, cols: Any, vals: Any) -> Any:
-        """``predict_proba`` for one row given as (columns, values): a gather and a dot product."""
-        coef = self.svm.coef_
-        return self._softmax((coef[:, cols] @ vals + self.svm.intercept_)[None, :])[0]
 
     def frozen(self) -> FrozenLinear:
         import numpy as np
