@@ -32,7 +32,7 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
         )
     you = who.lower() in ("i", "me", "hero", "you")
     generic = who.lower() in ("a player", "one player", "the player", "he", "she", "someone", "the guy", "guy") or \
-        who.lower().startswith("player ")
+        who.lower().startswith(("player ", "the ", "a ", "an "))
     name, pron = ("You", "you") if you else (who[0].upper() + who[1:], "he")
     acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
     did = {"raise": "raised", "all-in": "moved all-in", "bet": "bet"}[acts[-1].kind] if acts else "bet or raised"
