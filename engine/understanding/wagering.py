@@ -16,10 +16,17 @@ from engine.understanding.actionlog import asks
 from engine.understanding.common import NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
-ACTOR = (
-    r"(seat\s*#?\d+|s\d+|" + vocab.position_rx() + r"(?:\s*\+\s*\d)?|villain|hero|i|me|he|she|the (?:next|first|second|third|other) player|"
-    r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?|mp\d?|ep|lp|middle position|early position|one player|a player|guy behind(?: him| me)?|guy on my (?:left|right)|the guy|this guy|that guy|guy|dude|opponent|someone|somebody|player [a-f]\b|another(?: player)?|a (?:second|third|fourth) player|the (?:second|third|fourth|fifth|next|last)(?: one| guy)?)"
-)
+# Who acts: a seat, a position, a pronoun, or a player described ("the next player", "guy behind me").
+_DESCRIBED_PLAYER = (r"(?:the )?(?:first |next |second |third |last )?(?:player|bettor|raiser|opener|caller)"
+                     r"(?: to act| in seat \d+| after (?:him|her|me|that)| under the gun"
+                     r"| in the (?:sb|bb|small blind|big blind|cutoff|hijack))?")
+ACTOR = "(" + re.either(
+    r"seat\s*#?\d+", r"s\d+", vocab.position_rx() + r"(?:\s*\+\s*\d)?", "villain", "hero", "i", "me", "he", "she",
+    r"the (?:next|first|second|third|other) player", _DESCRIBED_PLAYER, r"mp\d?", "ep", "lp", "middle position",
+    "early position", "one player", "a player", r"guy behind(?: him| me)?", r"guy on my (?:left|right)", "the guy",
+    "this guy", "that guy", "guy", "dude", "opponent", "someone", "somebody", r"player [a-f]\b", r"another(?: player)?",
+    r"a (?:second|third|fourth) player", r"the (?:second|third|fourth|fifth|next|last)(?: one| guy)?",
+) + ")"
 # Verb forms of each action, from the vocabulary (vocabulary.toml), not written out here.
 _BET_VERB = vocab.alternation(vocab.words("actions", "bet") + vocab.words("actions", "open"))
 _RAISE_VERB = vocab.action_rx("raise")
@@ -55,25 +62,33 @@ _SILENT = re.compile(
 )
 _SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|go(?= ['\"])|calls? out|" \
        r"called out|states?|stated|yells?|yelled|verbally)"
-_AFTER_LANDS = re.compile(
-    r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:lands?|landed|hits?|hit|"
-    r"touch(?:es|ed)?|(?:was|were) (?:on|across))|"
+# Words said after the chips landed: "once it landed he said raise", "the chip hits the felt, then he goes 'raise'".
+_AFTER_LANDS = re.compile(re.either(
+    r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?"
+    r"(?:lands?|landed|hits?|hit|touch(?:es|ed)?|(?:was|were) (?:on|across))",
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
-    r".{0,30}" + _SAY + r"|after (?:the chips? )?(?:landed|landing)|then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|"
-    r"goes(?! back)|went(?! back))|"
-    r"(?:lets?|letting) go of (?:the |his |her |my )?chips\b.{0,20}\bthen\b|"
-    r"while the chips (?:were|are) (?:still )?(?:settling|landing|rolling|going in)"
-)
-_BEFORE = re.compile(r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)|"
-                     r"\b(?:still )?in (?:my|his|her) (?:fingers|hand)\b|\b(?:still )?in the air\b|"
-                     r"\bholding (?:a|the|his|her|one) (?:single )?(?:[\w,]+ ){0,2}chips? (?:out )?over\b|"
-                     r"while (?:his|her|the) (?:hand|chips?) (?:was|were|is|are) (?:still )?(?:moving|in motion|in the air|"
-                     r"in his hand|in her hand|over the line|going out)|as (?:he|she) (?:reached|was reaching|reaches) out|"
-                     r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go|(?:then|and) (?:releases?|released|lets go)|"
-                     r"while (?:he'?s |she'?s |he is |she is |still )?(?:reaching|holding|his hand|her hand|the chips? (?:was|were) in)|"
-                     r"before (?:my|his|her|their|the) (?:[\w,]+ ){0,2}chips? (?:hit|touched|landed|went|was|were)|"
-                     + _SAY + r".{0,40}\b(?:then|and then)\b.{0,20}\b(?:counted|counting|counts|stacked|cut) (?:out )?(?:my|his|her|the)?\s*chips|"
-                     + _SAY + r".{0,40}\b(?:then|and then|before)\b.{0,30}" + PUT_VERB)
+    r".{0,30}" + _SAY,
+    r"after (?:the chips? )?(?:landed|landing)",
+    r"then (?:he |she )?(?:says?|said|announced?|announces|declares?|declared|goes(?! back)|went(?! back))",
+    r"(?:lets?|letting) go of (?:the |his |her |my )?chips\b.{0,20}\bthen\b",
+    r"while the chips (?:were|are) (?:still )?(?:settling|landing|rolling|going in)",
+))
+# Words said before the chips landed: "before placing", "still in his hand", "says raise, then counts out his chips".
+_BEFORE = re.compile(re.either(
+    r"before (?:placing|putting|dropping|the chips?|it|sliding|pushing|releasing|letting go|he lets go)",
+    r"\b(?:still )?in (?:my|his|her) (?:fingers|hand)\b",
+    r"\b(?:still )?in the air\b",
+    r"\bholding (?:a|the|his|her|one) (?:single )?(?:[\w,]+ ){0,2}chips? (?:out )?over\b",
+    r"while (?:his|her|the) (?:hand|chips?) (?:was|were|is|are) (?:still )?(?:moving|in motion|in the air|"
+    r"in his hand|in her hand|over the line|going out)",
+    r"as (?:he|she) (?:reached|was reaching|reaches) out",
+    r"(?:only )?then (?:lets?|let) (?:it |the chips? )?go",
+    r"(?:then|and) (?:releases?|released|lets go)",
+    r"while (?:he'?s |she'?s |he is |she is |still )?(?:reaching|holding|his hand|her hand|the chips? (?:was|were) in)",
+    r"before (?:my|his|her|their|the) (?:[\w,]+ ){0,2}chips? (?:hit|touched|landed|went|was|were)",
+    _SAY + r".{0,40}\b(?:then|and then)\b.{0,20}\b(?:counted|counting|counts|stacked|cut) (?:out )?(?:my|his|her|the)?\s*chips",
+    _SAY + r".{0,40}\b(?:then|and then|before)\b.{0,30}" + PUT_VERB,
+))
 
 
 def _actions(doc: Doc) -> list[Action]:
