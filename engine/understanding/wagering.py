@@ -91,18 +91,24 @@ _BEFORE = re.compile(re.either(
 ))
 
 
+# An action a player states: "hj opens to 500", "seat 8 (btn) silently bets 600", "he shoves his last 900".
+# The words between the player and the verb, between the verb and its amount, and the stack the amount is of:
+_BEFORE_VERB = (r"(?:\s*\([^)]{1,15}\))?,?\s+"
+                r"(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-|minimum)\s*)*")
+_VERB_WHERE = (r"(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|oot|the table|the felt)"
+               r"(?:\s+out of turn)?)?")
+_VERB_TO = r"(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?"
+_OWN_STACK = r"(?:\s+(?:his|her|my|their)(?:\s+(?:last|remaining|whole|entire|other))?(?:\s+stack(?:\s+of)?)?)?"
+_STATED_ACTION = re.compile(r"(?<![a-z])" + ACTOR + _BEFORE_VERB + "(" + _ANY_VERB + r")\b" + _VERB_WHERE + _VERB_TO
+                            + _OWN_STACK + r"\s*\$?(" + NUM + r")?")
+
+
 def _actions(doc: Doc) -> list[Action]:
     """The betting actions people state: "hj opens to 500", "seat 8 bet 600"."""
     t = doc.nums
     acts: list[tuple[int, Action]] = []
     spans: list[tuple[int, int]] = []
-    pat = re.compile(
-        r"(?<![a-z])" + ACTOR + r"(?:\s*\([^)]{1,15}\))?,?\s+(?:(?:then|now|just|had|has|have|already|also|first|who|silently|quietly|min|min-|minimum)\s*)*(" + _BET_VERB + "|" + _RAISE_VERB + "|" + _ALLIN_VERB + "|" + _CALL_VERB
-        + "|" + _CHECK_VERB + "|" + _FOLD_VERB + r")\b(?:\s+(?:on\s+)?(?:it|the pot|the flop|the turn|the river|preflop|out of turn|"
-        r"oot|the table|the felt)(?:\s+out of turn)?)?(?:\s+(?:to|for|of|with|in for|it to|out))?(?:\s+(?:a|an))?"
-        r"(?:\s+(?:his|her|my|their)(?:\s+(?:last|remaining|whole|entire|other))?(?:\s+stack(?:\s+of)?)?)?\s*\$?(" + NUM + r")?"
-    )
-    for m in pat.finditer(t):
+    for m in _STATED_ACTION.finditer(t):
         actor = m.group(1)
         verb = m.group(2)
         amt = parse_amount(m.group(3)) if m.group(3) else None
@@ -328,13 +334,23 @@ def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -
         doc.set("first_to_bet", True)  # what he faced is the rules' conclusion (engine/rules/conclusions.py)
 
 
+# The smallest legal raise asked in other words than the vocabulary's: "least amount to re-raise", "wants to raise,
+# how much", "raise to what".
+_MIN_RAISE_ASKED = re.either(
+    r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)",
+    r"\bmin-?raise\b",
+    r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)",
+    r"\b(?:wants? to|wish(?:es)? to|would like to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}"
+    r"\b(?:min(?:imum)?|least|how much)\b",
+    r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise",
+    r"raise to what\b",
+    r"\bminimum (?:total )?(?:amount|raise)",
+)
+
+
 def _asks_min_raise(doc: Doc, t: str) -> None:
     """Whether the question is the size of the smallest legal raise."""
-    if "min_raise" in asks(doc.low) or re.search(r"\b(min(?:imum)?|smallest|least|legal) (?:total )?(?:amount )?(?:re-?raise|raise|3-?bet|bet)|\bmin-?raise\b|"
-                 r"\b(?:min(?:imum)?|smallest|least)\b[^.?]{0,50}\b(?:re-?raise|raise|3-?bet|4-?bet)|"
-                 r"\b(?:wants? to|wish(?:es)? to|would like to|going to|can|may) (?:re-?raise|raise)\b[^?]{0,40}\b(?:min(?:imum)?|least|how much)\b|"
-                 r"\bhow much (?:can|must|does|do) (?:he|she|i|they|the next player)[^.?]{0,20}raise|raise to what\b|"
-                 r"\bminimum (?:total )?(?:amount|raise)", t):
+    if "min_raise" in asks(doc.low) or re.search(_MIN_RAISE_ASKED, t):
         doc.set("asks_min_raise", True)
     if "call" in asks(doc.low):
         doc.set("asks_call", True)
@@ -455,15 +471,23 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
                 doc.set("verbal_timing", timing)
 
 
+# A wager to be taken back or changed: "wants some back", "pulled 1,000 of it back", "tried to bump my bet up to 500".
+_TAKE_BACK = re.either(
+    r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b",
+    r"\btake (?:it|some|part|\w+) back\b",
+    r"\btake back (?:part|some|half|\w+) of\b",
+    r"\b(?:pull|pulled|pulls) (?:[\w,]+ )?(?:of it )?back\b",
+    r"\bjust the\b", r"\bonly meant\b", r"\bin for just\b",
+    r"\b(?:wanted|want|wants|tried|try|tries|trying|asked|asks) to (?:bump|up|increase|change|lower|cut|reduce|"
+    r"shrink|make) (?:it|my bet|his bet|her bet|the bet|my raise|his raise)\b(?:\s+(?:up|down))?\s*(?:to\b|\d)",
+)
+
+
 def _wants_change(doc: Doc, t: str) -> None:
     """Whether the player wants to change or take back a wager."""
     m = re.search(r"\b(?:only )?meant\s+(?:to\s+(?:bet|put)\s+)?\$?(" + NUM + r")|\bwants? (?:it to be|to bet) (?:only )?\$?("
                   + NUM + r")", t)
-    if m or re.search(r"\b(wants?|asks?|asked) (?:for )?(?:\w+ )?(?:back|change)\b|\btake (?:it|some|part|\w+) back\b|"
-                      r"\btake back (?:part|some|half|\w+) of\b|\b(?:pull|pulled|pulls) (?:[\w,]+ )?(?:of it )?back\b|"
-                      r"\bjust the\b|\bonly meant\b|\bin for just\b|"
-                      r"\b(?:wanted|want|wants|tried|try|tries|trying|asked|asks) to (?:bump|up|increase|change|lower|cut|reduce|"
-                      r"shrink|make) (?:it|my bet|his bet|her bet|the bet|my raise|his raise)\b(?:\s+(?:up|down))?\s*(?:to\b|\d)", t):
+    if m or re.search(_TAKE_BACK, t):
         # "Take it back" about a card rolled too early is not about a wager.
         about_cards = re.search(r"\b(?:flop|turn|river|card|cards|board|burn)\b", t) and not re.search(
             r"\b(?:bet|bets|betting|raise|raised|chips?|wager|called|calls?|all.?in|shove|\d[\d,]*)\b", t)
