@@ -573,13 +573,31 @@ def _motion_and_stack(doc: Doc, t: str) -> None:
         doc.set("stack_behind", parse_amount(next(g for g in m.groups() if g)))
 
 
+# Cards folded across the line: "mucked his hand over the line", "threw his cards", "the cards hit the muck".
+_CARDS_CROSSED = re.either(
+    r"\b(?:muck(?:ed)?|fold(?:ed)?|threw|tossed|slid|pushed|gave)\b[^.]{0,10}\b(?:cards?|hand)\b[^.]{0,40}"
+    r"\b(?:across|over|past) the (?:betting )?line\b",
+    r"\bacross the line\b.{0,30}\bto (?:muck|fold)\b",
+    r"\bto (?:the )?dealer\b.{0,20}\bfold",
+    r"\bcards? (?:hit|reached|touched) the muck\b",
+    r"\bthrew (?:his|her|my) cards\b",
+    r"\bin the muck\b",
+)
+# Cards left unprotected: loose, near the pot or the muck, while the player looked away, reached for a drink, stood up.
+_UNPROTECTED = r"\b(" + re.either(
+    r"loose", r"unprotected", r"not protected", r"left (?:his|her|my|their) (?:\w+ ){0,2}cards", r"side conversation",
+    r"(?:way )?(?:out )?(?:near|by|next to|close to|right by) the pot", r"didn'?t protect", r"wasn'?t protecting",
+    r"reaching for (?:a|his|her|my) (?:drink|phone|chips|water|beer|coffee|food|jacket|bag)",
+    r"turned away", r"looking away", r"half over", r"hanging over", r"on the line", r"too close to the muck",
+    r"near the muck", r"next to the muck", r"(?:on|at|looking at|showing [a-z ]{0,20}on) (?:my|his|her) phone",
+    r"distracted", r"wasn'?t looking", r"not looking", r"turned around", r"got up", r"stood up",
+) + r")\b"
+
+
 def _cards_and_dead(doc: Doc, t: str) -> None:
     """Folded cards across the line, cards wanted back, unprotected or mucked hands, and dead-hand questions."""
     # Folding, protecting cards.
-    if re.search(r"\b(?:muck(?:ed)?|fold(?:ed)?|threw|tossed|slid|pushed|gave)\b[^.]{0,10}\b(?:cards?|hand)\b[^.]{0,40}"
-                 r"\b(?:across|over|past) the (?:betting )?line\b|"
-                 r"\bacross the line\b.{0,30}\bto (?:muck|fold)\b|\bto (?:the )?dealer\b.{0,20}\bfold|\bcards? (?:hit|reached|touched)"
-                 r" the muck\b|\bthrew (?:his|her|my) cards\b|\bin the muck\b", t):
+    if re.search(_CARDS_CROSSED, t):
         doc.set("cards_crossed_line", True)
     elif re.search(r"\b(?:cards?|hand|em|them)\b[^.]{0,40}\b(?:across|over|past|beyond) the (?:betting )?line\b", t) and re.search(
             r"\bto (?:fold|muck)\b|\bfolding\b|\bmucking\b|\bas a fold\b|\bmeaning to fold\b|\bintending to fold\b", t):
@@ -588,11 +606,7 @@ def _cards_and_dead(doc: Doc, t: str) -> None:
                  r"\b(?:cards?|hand)\b[^.]{0,30}\bcome back\b|\bhand back\b|\bretriev|"
                  r"\breturn(?:ed)? to play\b|\brestored?\b|\bback in(?:to)? play\b", t):
         doc.set("wants_cards_back", True)
-    if re.search(r"\b(loose|unprotected|not protected|left (?:his|her|my|their) (?:\w+ ){0,2}cards|side conversation|"
-                 r"(?:way )?(?:out )?(?:near|by|next to|close to|right by) the pot|didn'?t protect|wasn'?t protecting|"
-                 r"reaching for (?:a|his|her|my) (?:drink|phone|chips|water|beer|coffee|food|jacket|bag)|turned away|looking away|half over|hanging over|on the line|too close to the muck|"
-                 r"near the muck|next to the muck|(?:on|at|looking at|showing [a-z ]{0,20}on) (?:my|his|her) phone|distracted|"
-                 r"wasn'?t looking|not looking|turned around|got up|stood up)\b", t):
+    if re.search(_UNPROTECTED, t):
         doc.set("cards_unprotected", True)
     if re.search(r"\b(dealer|he|she)\b.{0,30}\b(swept|scooped|mucked|pulled|killed|took)\b.{0,30}\b(cards|hand|them|muck)\b", t):
         doc.set("dealer_mucked", True)
@@ -667,6 +681,25 @@ def _players(doc: Doc, t: str) -> None:
         doc.set("players_in_hand", n)
 
 
+# Both players all in: "we're both all in", "the other two are all in", "all in heads up".
+_BOTH_ALL_IN = re.either(
+    r"\b(both|we'?re both|both players|we are both|each|the other two|the remaining two|both of them|they both|"
+    r"(?:two|2) players(?: are| who are| who both)?)\b"
+    r"[^.]{0,30}(?:\ball.?in\b|\ball (?:of )?(?:their|our|the) (?:chips|money|stacks?) in\b)",
+    r"\ball.?in heads.?up\b",
+    r"\bheads.?up all.?in\b",
+    r"\bgot all.?in\b[^.]{0,20}\bheads.?up\b",
+)
+# How a pot run twice is shared, asked: "how much does each board get", "is it split", "how many rivers".
+_RIT_SPLIT_ASKED = r"\b" + re.group(
+    r"dealt again", r"dealt twice", r"re-?dealt", r"second (?:run|board|time)", r"each (?:run|board)",
+    r"how much (?:do|does|each)", r"share", r"half", r"halves", r"split the pot", r"whole pot",
+    r"how many (?:rivers|runs|boards|turns|(?:river |turn |board )?cards)", r"how much of the pot",
+    r"(?:portion|part|fraction|percentage) of the pot", r"which cards", r"how(?:'s| is)? (?:it|the pot) split",
+    r"hows it split",
+) + r"\b"
+
+
 def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
     """Run it twice: who is all-in, whether both agree, cards to come, who won which board.  Returns the text with
     boards named one way ("board two" -> "second board"), which the showdown reading uses too."""
@@ -683,10 +716,7 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
             doc.set("players_in_hand", len(named - folded))
             if all(a.kind in ("all-in", "call", "fold") for a in acts) and len(named - folded) == 2 and re.search(r"\ball.?in\b", t):
                 doc.set("both_all_in", True)
-        if re.search(r"\b(both|we'?re both|both players|we are both|each|the other two|the remaining two|both of them|they both|"
-                     r"(?:two|2) players(?: are| who are| who both)?)\b"
-                     r"[^.]{0,30}(?:\ball.?in\b|\ball (?:of )?(?:their|our|the) (?:chips|money|stacks?) in\b)|\ball.?in heads.?up\b|"
-                     r"\bheads.?up all.?in\b|\bgot all.?in\b[^.]{0,20}\bheads.?up\b", t) and not re.search(
+        if re.search(_BOTH_ALL_IN, t) and not re.search(
                 r"\bbehind\b|\bcovers?\b|\bnot all.?in\b", t):
             doc.set("both_all_in", True)
         elif re.search(r"\b(still has|has|with)\b[^.]{0,20}\bbehind\b|\bnot all.?in\b|\bcovers?\b", t):
@@ -733,10 +763,7 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
                     seg = m.group(0)
                     won.append("split" if re.search(r"chop|split|tied", seg) else ("asker" if who in ("i", "we") else "other"))
         _set_boards(doc, t, won)
-        if re.search(r"\b(?:dealt again|dealt twice|re-?dealt|second (?:run|board|time)|each (?:run|board)|how much (?:do|does|each)|share|"
-                     r"half|halves|split the pot|whole pot|how many (?:rivers|runs|boards|turns|(?:river |turn |board )?cards)|"
-                     r"how much of the pot|(?:portion|part|fraction|percentage) of the pot|which cards|how(?:'s| is)? (?:it|the pot) split|"
-                     r"hows it split)\b", t):
+        if re.search(_RIT_SPLIT_ASKED, t):
             doc.set("asks_rit_split", True)
     return t
 
