@@ -786,15 +786,24 @@ def _showdown(doc: Doc, t: str, acts: list[Action]) -> None:
     _claimants(doc, t)
 
 
-_SHOW_ORDER = (r"\byou show\b|\b(?:has|have|got|gotta|must) to show\b|\bmust show\b|\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b|"
-               r"\bfirst to (?:show|table)\b|\bshow(?:s|ed)? first\b|\btables? first\b|\bgoes first\b|"
-               r"\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b|\bwho (?:has to |must |should )?shows?\b|"
-               r"\bshowdown\b|\btable (?:his|her|my) (?:hand|cards)\b|\brefuses? to show\b|\bchecked (?:it )?down\b")
-_ONE_CARD = (r"\btabled only (?:one|1) card\b|\bshowed only (?:one|1) card\b|\bonly (?:tabled|showed) (?:one|1)\b|"
-             r"\b(?:turned|turns|flipped|flips|exposed|exposes|showed|shows|tabled|tables) (?:over |up )?only (?:one|1|the|his|her)\b|"
-             r"\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b|\bkept (?:his|her|the) other card (?:face down|hidden|covered)\b|"
-             r"\b(?:turns?|turned|flips?|flipped|shows?|showed|tables?|tabled) (?:over |up )?(?:just )?(?:one|1) "
-             r"(?:card|of (?:his|her) cards)\b|\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b")
+# Who shows first at showdown, asked: "do I have to show", "who tables first", "he refuses to show".
+_SHOW_ORDER = re.either(
+    r"\byou show\b", r"\b(?:has|have|got|gotta|must) to show\b", r"\bmust show\b",
+    r"\b(?:show|table|muck)\w*\b[^.?]{0,40}\bfirst\b", r"\bfirst to (?:show|table)\b", r"\bshow(?:s|ed)? first\b",
+    r"\btables? first\b", r"\bgoes first\b", r"\b(?:turns?|flips?) (?:his|their|her) cards (?:over )?first\b",
+    r"\bwho (?:has to |must |should )?shows?\b", r"\bshowdown\b", r"\btable (?:his|her|my) (?:hand|cards)\b",
+    r"\brefuses? to show\b", r"\bchecked (?:it )?down\b",
+)
+# Only one hole card tabled: "showed only one card", "turns up just 1 card", "kept his other card face down".
+_ONE_CARD = re.either(
+    r"\btabled only (?:one|1) card\b", r"\bshowed only (?:one|1) card\b", r"\bonly (?:tabled|showed) (?:one|1)\b",
+    r"\b(?:turned|turns|flipped|flips|exposed|exposes|showed|shows|tabled|tables) (?:over |up )?only (?:one|1|the|his|her)\b",
+    r"\bonly (?:turned|flipped) (?:over |up )?(?:one|1)\b",
+    r"\bkept (?:his|her|the) other card (?:face down|hidden|covered)\b",
+    r"\b(?:turns?|turned|flips?|flipped|shows?|showed|tables?|tabled) (?:over |up )?(?:just )?(?:one|1) "
+    r"(?:card|of (?:his|her) cards)\b",
+    r"\b(?:one|1) card\b[^.]{0,15}\b(?:tabled|shown|face up)\b",
+)
 
 
 def _someone_else_tabled(doc: Doc, t: str) -> None:
@@ -864,26 +873,37 @@ def _new_player(doc: Doc, t: str) -> None:
         doc.set("refuses_blind", True)
 
 
+# The words of a general question: "how does a player ...", "is a player permitted to ...", "what counts as a check".
+_GENERAL_CUE = r"\b(" + re.either(
+    r"how (?:do|does|should|must|can|may|many|much|is|are)",
+    r"what (?:are|is|conditions|options|happens|should|must|exactly|does)",
+    r"when (?:may|can|must|does|a player|the dealer)", r"under what", r"where (?:and how|must|should|do)",
+    r"(?:is|are|may|can|must|should) (?:a|the|any) (?:player|dealer|spectator|supervisor)s?\b",
+    r"(?:is|are) (?:players|dealers) (?:allowed|permitted|required|obliged|entitled)",
+    r"if (?:a|the|any) (?:player|dealer|card|misdeal)", r"is it (?:allowed|legal|ok|permitted)", r"in general",
+    r"what'?s the rule", r"(?:count|counts|mean|means|work|works) as (?:a |an )?(?:check|bet|call|raise|fold)",
+) + ")"
+# A general question about how an action is made ("how does a player check", "what counts as a silent call").
+_HOW_TO_ACT = re.either(
+    r"\bhow (?:do|does|should|can|must|is|are|to)\b", r"\bcounts? as\b", r"\bindicat", r"\bsignal",
+    r"\bways? (?:for \w+ \w+ )?to\b", r"\bphysically\b", r"\bto count\b", r"\b(?:do|does) not say anything\b",
+    r"\bwithout saying anything\b", r"\bleast (?:that|the|it|a)\b[^.?]{0,30}\b(?:must|amount)",
+    r"\bwithout (?:speaking|saying|words|a word)\b", r"\bproperly\b", r"\bthe way to\b",
+    r"\bwhat (?:counts|is) (?:as )?a (?:silent |proper )?(?:check|bet|call|raise|fold)\b",
+)
+
+
 def _procedure(doc: Doc, t: str, acts: list[Action]) -> None:
     """A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened."""
     # A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened.
-    cue = re.search(r"\b(how (?:do|does|should|must|can|may|many|much|is|are)|what (?:are|is|conditions|options|happens|should|must|"
-                    r"exactly|does)|when (?:may|can|must|does|a player|the dealer)|under what|where (?:and how|must|should|do)|"
-                    r"(?:is|are|may|can|must|should) (?:a|the|any) (?:player|dealer|spectator|supervisor)s?\b|"
-                    r"(?:is|are) (?:players|dealers) (?:allowed|permitted|required|obliged|entitled)|if (?:a|the|any) "
-                    r"(?:player|dealer|card|misdeal)|is it (?:allowed|legal|ok|permitted)|in general|what'?s the rule|"
-                    r"(?:count|counts|mean|means|work|works) as (?:a |an )?(?:check|bet|call|raise|fold))", t)
+    cue = re.search(_GENERAL_CUE, t)
     narrative = bool(re.search(r"\bseats? \d|\btable \d|\bjust now\b|\btonight\b|\blast hand\b", t)) or any(
         a.amount for a in acts) or bool(re.search(r"\b(?:i|he|she|villain|dude|my buddy|this guy)\s+(?:just\s+)?(?:[a-z]+ed|said|put|bet|threw|told|"
                                 r"went|got|made|had|gave|took|saw|let|hit|sat|left|did|ran)\b", t))
     if cue and not narrative:
         doc.set("asks_procedure", True)
         named = [w for w in ("check", "bet", "call", "raise", "fold") if re.search(r"\b(?:a |an |to )?" + w + r"\b", t)]
-        how_to_act = re.search(r"\bhow (?:do|does|should|can|must|is|are|to)\b|\bcounts? as\b|\bindicat|\bsignal|\bways? (?:for \w+ \w+ )?to\b|"
-                               r"\bphysically\b|\bto count\b|\b(?:do|does) not say anything\b|\bwithout saying anything\b|"
-                               r"\bleast (?:that|the|it|a)\b[^.?]{0,30}\b(?:must|amount)|"
-                               r"\bwithout (?:speaking|saying|words|a word)\b|\bproperly\b|\bthe way to\b|"
-                               r"\bwhat (?:counts|is) (?:as )?a (?:silent |proper )?(?:check|bet|call|raise|fold)\b", t)
+        how_to_act = re.search(_HOW_TO_ACT, t)
         if named and how_to_act:
             doc.set("actions_asked", named)
 
