@@ -190,9 +190,11 @@ def _told_actions(doc: Doc) -> list[Action]:
     log = _logged_actions(doc)
 
     def sized(acts: list[Action]) -> int:
+        """Bets and raises read with their amounts: the reading that sized more of the action read more of it."""
         return sum(1 for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount)
 
     def amounts(acts: list[Action]) -> list[int]:
+        """The sizes of the bets and raises in order: readings that disagree on them lower the answer's confidence."""
         return [a.amount for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount]
 
     doc.readings_differ = bool(amounts(old) and amounts(log) and amounts(old) != amounts(log))
@@ -206,6 +208,8 @@ def _positions(doc: Doc) -> list[tuple[int, Action]]:
 
 
 def _actor_name(raw: str) -> str:
+    """A player's name as rulings print it ("s3" -> "Seat 3", "hj" -> "HJ", others as written), so one player
+    told two ways is one actor."""
     raw = re.sub(r"\s+", " ", raw.strip())
     m = re.fullmatch(r"(?:seat\s*#?|s)(\d+)", raw)
     if m:
@@ -315,7 +319,6 @@ def extract(doc: Doc) -> None:
 
 def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
     """What the acting player faced, as told: "facing a bet of 250", "facing 25", "faces a 500 bet"."""
-    # What the acting player faced: "facing a bet of 250", "facing 25", "faces a 500 bet".
     m = re.search(r"\b(?:fac(?:es|ed|ing)|calling|to call)\s+(?:a\s+|the\s+)?(?:bet\s+of\s+|raise\s+to\s+|an?\s+)?\$?(" + NUM + r")", t) or re.search(
         r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?<!my )(?<!his )(?<!her )(?:bet|raise) "
         r"(?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
@@ -438,7 +441,6 @@ def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int
 
 def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
     """What the player said (a word, an amount), and whether before or after his chips landed."""
-    # Declarations and their timing.
     if _SILENT.search(t):
         doc.set("declared", False)
     m = re.search(_SAY + r"\s*['\"]?\s*(call|raise|all.?in|bet|fold|check|i call|i raise|raise it|\$?" + NUM + r")", t)
@@ -596,7 +598,6 @@ _UNPROTECTED = r"\b(" + re.either(
 
 def _cards_and_dead(doc: Doc, t: str) -> None:
     """Folded cards across the line, cards wanted back, unprotected or mucked hands, and dead-hand questions."""
-    # Folding, protecting cards.
     if re.search(_CARDS_CROSSED, t):
         doc.set("cards_crossed_line", True)
     elif re.search(r"\b(?:cards?|hand|em|them)\b[^.]{0,40}\b(?:across|over|past|beyond) the (?:betting )?line\b", t) and re.search(
@@ -621,7 +622,6 @@ def _cards_and_dead(doc: Doc, t: str) -> None:
 
 def _time(doc: Doc, t: str) -> None:
     """A time limit given to act, and whether it ran out."""
-    # Time.
     if re.search(r"\b(time limit|clock|count(?:ed)? (?:him |her )?down|(?:seconds|minute) to act|shot clock|given time|"
                  r"time (?:to act|expires?|ran out|runs out|is up))\b", t):
         doc.set("time_given", True)
@@ -631,7 +631,6 @@ def _time(doc: Doc, t: str) -> None:
 
 def _out_of_turn(doc: Doc, t: str, acts: list[Action]) -> None:
     """Who acted out of turn and with what, and what the skipped players did after it."""
-    # Out of turn.
     # "Seat 2 is first to act, but Seat 8 knocked before him", "B checks before A has acted": out of turn.
     m_first = re.search(r"(?<![a-z])" + ACTOR + r" (?:is|was) (?:first|next|the first)(?: to act)?,? (?:but|when|yet|and yet) ", t)
     if m_first:
@@ -703,7 +702,6 @@ _RIT_SPLIT_ASKED = r"\b" + re.group(
 def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
     """Run it twice: who is all-in, whether both agree, cards to come, who won which board.  Returns the text with
     boards named one way ("board two" -> "second board"), which the showdown reading uses too."""
-    # Run it twice.
     if re.search(r"\b(?:run|running|ran|runs) (?:it |the board |the rest |them )?(?:twice|two times|2x|three times|thrice|3 times)|"
                  r"\brit\b|\btwo boards\b|\bsecond board\b", t):
         m = re.search(r"\bseats? \d+(?:,? \d+)*,? and \d+\b[^.]{0,30}\ball.?in", t)
@@ -841,7 +839,6 @@ def _claimants(doc: Doc, t: str) -> None:
 
 def _cards(doc: Doc) -> None:
     """Cards: "board Ah Kd 7c 2s 9h, seat 1 has Ac 7d, seat 2 shows Kc Kh"."""
-    # Cards: "board Ah Kd 7c 2s 9h, seat 1 has Ac 7d, seat 2 shows Kc Kh".
     card = r"(?:10|[2-9tjqka])[shdc]"
     m = re.search(r"\b(?:board|community cards|runout|the flop turn and river)\b\s*(?:is|was|reads|:|of)?\s*((?:" + card
                   + r"[\s,]*){3,5})", doc.low)
@@ -857,7 +854,6 @@ def _cards(doc: Doc) -> None:
 
 def _new_player(doc: Doc, t: str) -> None:
     """A new player at the table, and whether he posts or waits; a refused blind."""
-    # Blinds and new players.
     if re.search(r"\bnew (?:player|to the table)\b|\bjust sat\b|\bsits? down\b|\bsat down\b|\bjoin(?:s|ing)? the (?:table|game)\b"
                  r"|\bnew player\b", t):
         doc.set("new_player", True)
@@ -895,7 +891,6 @@ _HOW_TO_ACT = re.either(
 
 def _procedure(doc: Doc, t: str, acts: list[Action]) -> None:
     """A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened."""
-    # A general question ("how does a player ...", "is a player permitted to ...") rather than a hand that happened.
     cue = re.search(_GENERAL_CUE, t)
     narrative = bool(re.search(r"\bseats? \d|\btable \d|\bjust now\b|\btonight\b|\blast hand\b", t)) or any(
         a.amount for a in acts) or bool(re.search(r"\b(?:i|he|she|villain|dude|my buddy|this guy)\s+(?:just\s+)?(?:[a-z]+ed|said|put|bet|threw|told|"
@@ -917,8 +912,6 @@ def _believed(t: str, pos: int) -> bool:
 def _chips_are_the_bet(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
     """"The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
     of the action being asked about, not a wager in dispute."""
-    # "The first bettor puts out 500, the next shoves for 1,300: what's the minimum raise?" - the chips are part
-    # of the action being asked about, not a wager in dispute.
     asks_what_it_is = re.search(r"\bwhat (?:is|was|'s) (?:his|her|the|their|my) (?:action|play)\b|\b(?:call|raise) or (?:a )?(?:call|raise)\b|"
                                 r"\bis (?:it|that|this) a (?:call|raise)\b|\bwhat (?:does|did) (?:it|that|this) count as\b", t)
     if (doc.found.get("asks_min_raise") and put is not None and "chips_put_out" in doc.found
