@@ -13,7 +13,7 @@ from engine.facts import Action
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
 from engine.understanding.actionlog import asks
-from engine.understanding.common import NUM, amounts_in, chip_colours, chips_described, parse_amount
+from engine.understanding.common import COUNT_WORDS, NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 
 # Who acts: a seat, a position, a pronoun, or a player described ("the next player", "guy behind me").
@@ -671,7 +671,7 @@ def _players(doc: Doc, t: str) -> None:
     """How many players are in the hand, as told."""
     m = re.search(r"\b(2|3|4|5|6|two|three|four|five|six) (?:of us|players|people|guys|way)\b", t)
     if m:
-        n = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}.get(m.group(1)) or int(m.group(1))
+        n = COUNT_WORDS.get(m.group(1)) or int(m.group(1))
         folded = re.search(r"\b(?:one|1|a player|someone|seat \d+) (?:of them |player )?(?:folded|folds|dropped out|mucked|gave up)\b", t[m.end():])
         if re.search(r"\bthe (?:other|remaining|last) (?:two|2)\b|\b(?:two|2) (?:players |of us |of them )?(?:left|remain)", t):
             n = 2
