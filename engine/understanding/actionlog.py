@@ -84,9 +84,17 @@ class ActionLog:
     street: str = "preflop"  # the street the events are on (the last one named before them)
 
 
+@cache
+def _glued() -> re.Pattern[str]:
+    """A one-letter verb of floor shorthand written against its amount ("b200", "r1.1k")."""
+    letters = sorted(w for w in vocab.table("actions", "shorthand") if len(w) == 1)
+    return re.compile(r"\b(" + "|".join(letters) + r")(?=\d)") if letters else re.compile(r"(?!)")
+
+
 def tokens(text: str) -> list[Token]:
     """Words, amounts (exact integers), stakes and punctuation, in order."""
     out: list[Token] = []
+    text = _glued().sub(r"\1 ", text)
     for m in _TOKEN.finditer(text):
         if m.group(1):
             a, b = exact_amount(m.group(1)), exact_amount(m.group(2))
@@ -111,6 +119,8 @@ def _lexicon() -> dict[str, tuple[str, object]]:
     for kind in vocab.KINDS:
         for phrase in vocab.words("actions", kind):
             lex[vocab.squash(phrase)] = ("verb", kind)
+    for form, kind in vocab.table("actions", "shorthand").items():
+        lex.setdefault(vocab.squash(form), ("verb", str(kind)))
     for key in ("to", "by"):
         for phrase in vocab.words("amounts", key):
             lex.setdefault(vocab.squash(phrase), (key, phrase))
