@@ -16,6 +16,7 @@ class WageringFacts(BaseModel):
     bet_faced: int | None = fact(
         "How much was the bet the player faced (the total to call this round; 0 if nobody had bet)?"
     )
+    put_by: str | None = fact("Who put the chips in question across the line?")
     asks_call: bool | None = fact("Is the question how much a player must put in to call?", YES_NO)
     call_for: str | None = fact("Which player's call is asked about?")
     first_to_bet: bool | None = fact("Was the player the first to put chips in this round (nothing bet before him)?",

@@ -30,6 +30,21 @@ def bet_faced(f: Facts) -> int | None:
     return None
 
 
+def already_in(f: Facts) -> int | None:
+    """1.1.3 / 1.4: what the player putting chips out already has in this round, from his own earlier bet,
+    raise or call in the told action (replayed through the betting model)."""
+    if not f.put_by or not f.actions:
+        return None
+    # His own actions with an amount told; a call told without one is usually these very chips ("that's the call").
+    told = [a for a in f.actions if a.actor != f.put_by or a.amount is not None]
+    if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
+        return None
+    from engine.betting import round_state
+
+    mine = round_state(told, f.big_blind, f.street).committed.get(f.put_by, 0)
+    return mine or None
+
+
 def action_changed(f: Facts) -> bool | None:
     """1.8.1 / 1.8.2: the action changed when a skipped player bet or raised after the out-of-turn action;
     only checks, calls or folds leave it unchanged."""
@@ -105,6 +120,7 @@ def others_forfeited(f: Facts) -> bool | None:
 
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "bet_faced": bet_faced,
+    "already_in": already_in,
     "action_changed": action_changed,
     "last_aggressor": last_aggressor,
     "aggression": aggression,

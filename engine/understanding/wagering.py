@@ -254,7 +254,8 @@ def _lone_chip(t: str) -> int | None:
 def _put_out_actor(doc: Doc, pos: int) -> str | None:
     """Who put the chips out: the player named just before the verb ("sb silently tosses 800")."""
     before = doc.nums[max(0, pos - 40):pos]
-    m = re.search(r"(?<![a-z])" + ACTOR + r"[\s,]+(?:(?:then|now|just|silently|quietly|also|first|calmly)\s+)*$", before)
+    m = re.search(r"(?<![a-z])" + ACTOR + r"[\s,]+(?:(?:who|then|now|just|silently|quietly|also|first|calmly)\s+)*$",
+                  before)
     return _actor_name(m.group(1)) if m else None
 
 
@@ -399,6 +400,8 @@ def _chips_placed(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | N
             doc.set("chip_count", chips[1])
         # A blind already posted is already in: "sb silently tosses 800", "bb 200 posted, facing 600 he drops".
         who = _put_out_actor(doc, _pos)
+        if who:
+            doc.set("put_by", who)  # what he already had in this round is the rules' conclusion, from the actions
         preflop = doc.found.get("street") in (None, "preflop")
         if preflop:
             sb, bb = doc.found.get("small_blind"), doc.found.get("big_blind")

@@ -10,12 +10,16 @@ from engine.facts import Action, Facts
 from engine.rules.conclusions import CONCLUSIONS, conclude
 
 UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
+# Facts a story can state outright ("facing 250", "BB posted 200"), which the reader then reports; the rules
+# conclude them only when nobody stated them.
+STATED_TOO = {"bet_faced", "already_in"}
 
 
 def test_the_reader_never_sets_a_legal_conclusion() -> None:
     sets = re.compile(r"""doc\.set\(\s*["'](""" + "|".join(CONCLUSIONS) + r""")["']""")
     found = [f"{p.name}: {m.group(1)}" for p in UNDERSTANDING.glob("*.py")
-             for m in sets.finditer(p.read_text(encoding="utf-8")) if m.group(1) != "bet_faced"]
+             for m in sets.finditer(p.read_text(encoding="utf-8"))
+             if m.group(1) not in STATED_TOO]
     assert found == []
 
 
@@ -66,3 +70,12 @@ def test_one_card_with_nobody_said_to_have_mucked_is_ruled_under_a_stated_assump
     assert any("mucked" in a for a in r.assumptions)  # what would flip it is said
     asked = decide(Facts(cards_tabled=0, claimant_is_aggressor=False), topic="both_cards_tabled")
     assert asked.kind == "needs_facts"  # with no card shown, whether the others mucked decides: it is asked
+
+
+def test_what_the_player_already_has_in_comes_from_his_own_told_bet() -> None:
+    acts = [Action(actor="i", kind="bet", amount=400), Action(actor="guy", kind="raise", amount=1200),
+            Action(actor="i", kind="call")]  # the call told without an amount is the chips themselves
+    assert conclude(Facts(actions=acts, put_by="i", chips_put_out=500)).already_in == 400
+    assert conclude(Facts(actions=acts[1:2], put_by="i", chips_put_out=500)).already_in is None
+    r = answer("i bet 400 on the turn, guy raises me to 1200, i toss out 500 thinking thats the call. how much more")
+    assert r.kind == "ruling" and "300" in r.outcome
