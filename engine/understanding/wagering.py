@@ -735,9 +735,11 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
             doc.set("cards_to_come", False)
         elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
             doc.set("cards_to_come", True)
+        t = re.sub(r"\bs(\d+)\b", r"seat \1", t)  # shorthand seats ("S3 scoops run 1")
+        t = re.sub(r"\b1st\b", "first", re.sub(r"\b2nd\b", "second", t))
         t = re.sub(r"\b(first|second) (?:river|runout|run-out|run out)\b", r"\1 board", t)  # "won the first river"
-        t = re.sub(r"\bboard (?:one|1)\b", "first board", t)
-        t = re.sub(r"\bboard (?:two|2)\b", "second board", t)
+        t = re.sub(r"\b(?:board|run|runout) (?:one|1)\b", "first board", t)
+        t = re.sub(r"\b(?:board|run|runout) (?:two|2)\b", "second board", t)
         t = re.sub(r"\b(first|second) (?:board|run)(?:'s| is| was) (?:mine|all mine)\b", r"i won the \1", t)
         m_pot = re.search(r"\bfor (" + NUM + r") total\b|\b(" + NUM + r") total pot\b", t)
         if m_pot and "pot" not in doc.found:
@@ -752,7 +754,7 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
         else:
             for which in ("first", "second"):
                 m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b(?:won|wins?|took|takes|scoop(?:s|ed)?|chopped|chops|"
-                              r"split|splits|tied|ties)\b[^.,;]{0,12}"
+                              r"split|splits|tied|ties|held|holds|hold up|rivers|rivered)\b[^.,;]{0,30}"
                               r"\b(?:the )?" + which + r"\b|\b" + which + r" (?:board|run)\b[^.,;]{0,25}\b(i|he|she|we|seat \d+|villain)?"
                               r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)
                 if not m and which == "second" and won:
