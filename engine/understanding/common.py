@@ -49,15 +49,31 @@ def _count(word: str) -> int | None:
 _COUNT_RE = "(" + vocab.alternation(list(COUNT_WORDS)) + r"|\d+)"
 
 
+_STATED_VALUE = (r"\b([a-z]{3,})s?\s*(?:=|:|are|r|is)\s*\$?(" + NUM + r")\b(?!\s*(?:chips? )?(?:behind|left|more|to call))",
+                 r"\b([a-z]{3,})s?\s*\(\s*\$?(" + NUM + r")\s*(?:each|ea|apiece|a chip)?\s*\)")
+
+
+def stated_chip_values(text: str) -> dict[str, int]:
+    """Chip values the story gives itself: "blacks (100 each)", "black=100 green=25", "yellows are 500"."""
+    out: dict[str, int] = {}
+    for pattern in _STATED_VALUE:
+        for m in re.finditer(pattern, text):
+            word, value = m.group(1), parse_amount(m.group(2))
+            if value and word not in COUNT_WORDS and word not in ("bet", "raise", "pot", "call", "stack", "blind",
+                                                                   "limit", "max", "total", "table", "seat"):
+                out[word] = value
+    return out
+
+
 def chips_described(text: str) -> tuple[int, int, bool] | None:
     """Value, chip count and whether denominations were named, for phrases like
     "a black chip", "two greens", "three 100s and two 25s", "a 1,000 chip and a 500 chip"."""
-    colours = chip_colours()
+    colours = {**chip_colours(), **stated_chip_values(text)}
     total = 0
     count = 0
     found = False
     col = "|".join(sorted(map(re.escape, colours), key=len, reverse=True))
-    for m in re.finditer(_COUNT_RE + r"\s+(?:single\s+)?(" + col + r")(?:s)?(?:\s+chips?)?\b", text):
+    for m in re.finditer(r"(?<![=:\d])(?<![=:] )" + _COUNT_RE + r"\s+(?:single\s+)?(" + col + r")(?:s)?(?:\s+chips?)?\b", text):
         n = _count(m.group(1))
         if n:
             total += n * colours[m.group(2)]

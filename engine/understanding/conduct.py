@@ -657,7 +657,7 @@ def _stack_before_top_up(n: str, add_span: tuple[int, int] | None) -> int | None
     else:
         m = re.search(r"\b(?:stack|stack size) (?:is|of|was)?\s*\$?(" + NUM + r")|\b(?:has|have|had|with|got) (?:only "
                       r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b|\b(?:sitting on|sit on|i'?m at|i am at|i'?m on|"
-                      r"(?:player|he|she|he'?s|she'?s|seat \d+) (?:is )?on|"
+                      r"(?:player|he|she|he'?s|she'?s|seat \d+|s\d+) (?:is )?(?:on|at)|"
                       r"holding|stack at|stack up to|up to|i'?ve got|i have)\s+\$?(" + NUM + r")", n)
         grp = next((g for g in (1, 2, 3) if m and m.group(g)), None)
         if m and grp and m.span(grp) != add_span:

@@ -324,7 +324,8 @@ def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -
         r"\b(?:the )?(?<!minimum )(?<!min )(?<!min-)(?<!smallest )(?<!my )(?<!his )(?<!her )(?:bet|raise) "
         r"(?:was|is|had been) (?:to )?\$?(" + NUM + r")", t) or re.search(
         r"\b(?:call|calls|called|calling)\W{0,3}\s+(?:on|of|to|against)\s+(?:[a-z]+\s+\d+'s|[a-z]+'s|the|a|an|his|her)\s+\$?("
-        + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t)
+        + NUM + r")\s+(?:(?:pre-?flop|flop|turn|river)\s+)?(?:bet|raise|open|shove|all.?in)\b", t) or re.search(
+        r"\b(?:it'?s|its|it is)\s+\$?(" + NUM + r")\s+to (?:me|him|her|you|them)\b", t)
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
     if m and _believed(t, m.start()):
         m = None  # "he thought the bet was 1,500": what someone believed, not the bet

@@ -50,3 +50,12 @@ def test_amounts_said_as_prices_read_as_hundreds() -> None:
     assert Doc("he says 'one twenty-five' as the chip drops").nums.count("125") == 1
     assert "250" in Doc("says two fifty").nums and "1250" in Doc("twelve fifty").nums
     assert "fifties" in Doc("he has two fifties").nums  # chips counted, not a price
+
+
+def test_chip_values_the_story_states_count() -> None:
+    from engine.understanding.common import chips_described
+    from engine.understanding.doc import Doc
+
+    told = Doc("he's got 4 blacks, 7 greens, 9 reds (black=100 green=25 red=5)").nums
+    assert chips_described(told)[:2] == (620, 20)
+    assert chips_described(Doc("2 yellows (1k each), 6 blacks (100) and 11 greens (25)").nums)[0] == 2875
