@@ -647,6 +647,12 @@ def _add_amount(doc: Doc, n: str) -> tuple[int, int] | None:
     return m.span(1)
 
 
+# Words before the stack a player has: "sitting on 1,200", "S3 at 1,350", "i've got 800".
+_SITTING_ON = re.group(r"sitting on", r"sit on", r"i'?m at", r"i am at", r"i'?m on",
+                       r"(?:player|he|she|he'?s|she'?s|seat \d+|s\d+) (?:is )?(?:on|at)", r"holding", r"stack at",
+                       r"stack up to", r"up to", r"i'?ve got", r"i have")
+
+
 def _stack_before_top_up(n: str, add_span: tuple[int, int] | None) -> int | None:
     """The stack already in front of the player ("has 400 behind", "sitting on 1,200"); 0 when he busted."""
     stack = None
@@ -656,9 +662,8 @@ def _stack_before_top_up(n: str, add_span: tuple[int, int] | None) -> int | None
         stack = parse_amount(m.group(1))
     else:
         m = re.search(r"\b(?:stack|stack size) (?:is|of|was)?\s*\$?(" + NUM + r")|\b(?:has|have|had|with|got) (?:only "
-                      r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b|\b(?:sitting on|sit on|i'?m at|i am at|i'?m on|"
-                      r"(?:player|he|she|he'?s|she'?s|seat \d+|s\d+) (?:is )?(?:on|at)|"
-                      r"holding|stack at|stack up to|up to|i'?ve got|i have)\s+\$?(" + NUM + r")", n)
+                      r"|just )?\$?(" + NUM + r")(?! (?:more|extra|max|limit|cap))\b|\b" + _SITTING_ON + r"\s+\$?(" + NUM
+                      + r")", n)
         grp = next((g for g in (1, 2, 3) if m and m.group(g)), None)
         if m and grp and m.span(grp) != add_span:
             stack = parse_amount(m.group(grp))

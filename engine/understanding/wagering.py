@@ -703,6 +703,11 @@ _RIT_SPLIT_ASKED = r"\b" + re.group(
 ) + r"\b"
 
 
+# What the winner of a board did: "won", "scooped", "chopped", "held", "rivered" (a flush on the second).
+_BOARD_TAKEN = re.group(r"won", r"wins?", r"took", r"takes", r"scoop(?:s|ed)?", r"chopped", r"chops", r"split", r"splits",
+                        r"tied", r"ties", r"held", r"holds", r"hold up", r"rivers", r"rivered")
+
+
 def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
     """Run it twice: who is all-in, whether both agree, cards to come, who won which board.  Returns the text with
     boards named one way ("board two" -> "second board"), which the showdown reading uses too."""
@@ -754,8 +759,7 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
             won = ["same", "same"]
         else:
             for which in ("first", "second"):
-                m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b(?:won|wins?|took|takes|scoop(?:s|ed)?|chopped|chops|"
-                              r"split|splits|tied|ties|held|holds|hold up|rivers|rivered)\b[^.,;]{0,30}"
+                m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b" + _BOARD_TAKEN + r"\b[^.,;]{0,20}"
                               r"\b(?:the )?" + which + r"\b|\b" + which + r" (?:board|run)\b[^.,;]{0,25}\b(i|he|she|we|seat \d+|villain)?"
                               r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)
                 if not m and which == "second" and won:
