@@ -60,7 +60,7 @@ def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: b
     x = {"top": top, "margin": margin, "facts": facts, "asked": asked, "numeric": numeric,
          "out_of_book": out_of_book, "lookup": lookup, "general": general, "stated": stated, "length": length,
          "unread": unread, "assumed": assumed, "differ": differ, "agree": agree, "rule_margin": rule_margin}
-    z = c["bias"] + sum(c.get(k, 0.0) * float(v) for k, v in x.items())
+    z = c["bias"] + sum(c[k] * float(v) for k, v in x.items())
     return round(1.0 / (1.0 + math.exp(-z)), 2)
 
 

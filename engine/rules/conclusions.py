@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.betting import round_state
 from engine.facts import Action, Facts
 
 AGGRESSIVE = ("bet", "raise", "all-in")
@@ -39,8 +40,6 @@ def already_in(f: Facts) -> int | None:
     told = [a for a in f.actions if a.actor != f.put_by or a.amount is not None]
     if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
         return None
-    from engine.betting import round_state
-
     mine = round_state(told, f.big_blind, f.street).committed.get(f.put_by, 0)
     return mine or None
 

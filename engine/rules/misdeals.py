@@ -61,6 +61,13 @@ NEXT_STREET = {"flop": "preflop", "turn": "flop", "river": "turn"}
 
 def _misdeal_follows(ctx: Context) -> tuple[str, dict[str, int]]:
     """What 2.2 makes of any misdeal, with the blinds named when staff gave them."""
+    back, amounts = _refunds(ctx)
+    return (f"All bets are void and returned ({back}); the deck gets a new shuffle and cut, and the new deal "
+            "resumes the same order of play, so the button does not move."), amounts
+
+
+def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
+    """What goes back to whom when a round is voided (2.2), as words and as amounts."""
     sb, bb, bets = ctx.peek("small_blind"), ctx.peek("big_blind"), ctx.peek("bets_in")
     amounts: dict[str, int] = {}
     if sb is not None and bb is not None:
@@ -84,8 +91,7 @@ def _misdeal_follows(ctx: Context) -> tuple[str, dict[str, int]]:
         amounts["returned"] = total
         back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
             f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
-    return (f"All bets are void and returned ({back}); the deck gets a new shuffle and cut, and the new deal "
-            "resumes the same order of play, so the button does not move."), amounts
+    return back, amounts
 
 
 def _staff_only_note(ctx: Context) -> tuple[list[str], list[str]]:
@@ -466,8 +472,9 @@ def missing_or_foreign_card(ctx: Context) -> Finding:
                     "declared a misdeal and voided.",
             citations=["2.4.1", "2.4.2", "2.4"],
         )
-    follows, amounts = _misdeal_follows(ctx)
-    returned = f" {follows.split(';')[0]}." if "returned" in amounts else " All its bets are void and returned."
+    back, amounts = _refunds(ctx)
+    returned = f" All bets are void and returned ({back})." if "returned" in amounts else \
+        " All its bets are void and returned."
     return Finding(
         outcome=f"The round of play in which {what} is declared a misdeal and voided.{returned} The results of all "
                 "hands already played with that deck stand.",
@@ -507,17 +514,8 @@ def _describe(a: Action) -> str:
 
 
 def _returned(actions: list[Action]) -> dict[str, int]:
-    """The chips each voided action put in, so they can be handed back."""
-    out: dict[str, int] = {}
-    current = 0
-    for a in actions:
-        if a.kind in ("bet", "raise", "all-in") and a.amount:
-            current = a.amount
-            out[a.actor] = a.amount
-        elif a.kind == "call":
-            amt = a.amount or current
-            if amt:
-                out[a.actor] = amt
+    """The chips each voided action put in, replayed through the betting model, so they can be handed back."""
+    out = {who: v for who, v in round_state(actions).committed.items() if v}
     return {f"returned_{k.lower().replace(' ', '_')}": v for k, v in out.items()}
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import cache
 
 from rules_index.search import fold_digits
 
@@ -53,19 +54,25 @@ def _decimal(text: str) -> Decimal:
         return Decimal("NaN")
 
 
+@cache
+def _price_words() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dict[str, int]]:
+    """The pattern of an amount said as a price, and its words' values (the units are the hundreds under ten)."""
+    from engine.understanding import vocab
+
+    hundreds = {w: int(v) for w, v in vocab.table("amounts", "spoken_hundreds").items()}
+    tens = {w: int(v) for w, v in vocab.table("amounts", "spoken_tens").items()}
+    units = {w: v for w, v in hundreds.items() if v < 10}
+    pattern = re.compile(r"\b(" + "|".join(hundreds) + r")[ -](" + "|".join(tens) + r")(?:[ -](" + "|".join(units)
+                         + r"))?\b(?![ -](?:hundred|thousand|k\b))")
+    return pattern, hundreds, tens, units
+
+
 def spoken_prices(text: str) -> str:
     """Amounts said as prices, as digits: "one twenty-five" -> "125", "two fifty" -> "250",
     "twelve fifty" -> "1250" (the words are the vocabulary's, ``[amounts.spoken_*]``)."""
-    from engine.understanding import vocab
-
-    hundreds = vocab.table("amounts", "spoken_hundreds")
-    tens = vocab.table("amounts", "spoken_tens")
-    units = vocab.table("amounts", "spoken_units")
-    pattern = (r"\b(" + "|".join(hundreds) + r")[ -](" + "|".join(tens) + r")(?:[ -](" + "|".join(units)
-               + r"))?\b(?![ -](?:hundred|thousand|k\b))")
+    pattern, hundreds, tens, units = _price_words()
 
     def digits(m: re.Match[str]) -> str:
-        value = int(hundreds[m.group(1)]) * 100 + int(tens[m.group(2)]) + int(units.get(m.group(3) or "", 0))
-        return str(value)
+        return str(hundreds[m.group(1)] * 100 + tens[m.group(2)] + units.get(m.group(3) or "", 0))
 
-    return re.sub(pattern, digits, text)
+    return pattern.sub(digits, text)

@@ -189,16 +189,14 @@ def _told_actions(doc: Doc) -> list[Action]:
     old = _actions(doc)
     log = _logged_actions(doc)
 
-    def sized(acts: list[Action]) -> int:
-        """Bets and raises read with their amounts: the reading that sized more of the action read more of it."""
-        return sum(1 for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount)
-
     def amounts(acts: list[Action]) -> list[int]:
-        """The sizes of the bets and raises in order: readings that disagree on them lower the answer's confidence."""
+        """The sizes of the bets and raises in order: the reading that sized more of them read more of the action,
+        and readings that disagree on them lower the answer's confidence."""
         return [a.amount for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount]
 
-    doc.readings_differ = bool(amounts(old) and amounts(log) and amounts(old) != amounts(log))
-    return log if sized(log) > sized(old) else (old or log)
+    mine, theirs = amounts(old), amounts(log)
+    doc.readings_differ = bool(mine and theirs and mine != theirs)
+    return log if len(theirs) > len(mine) else (old or log)
 
 
 def _positions(doc: Doc) -> list[tuple[int, Action]]:
