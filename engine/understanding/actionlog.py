@@ -40,6 +40,7 @@ class Token:
     kind: str  # word, amount, stakes, punct
     text: str
     value: int | tuple[int, int] | None = None
+    start: int = 0  # where it begins in the text read
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Tag:
     kind: str  # actor, verb, amount, chips, to, by, say, silent, break, stakes, other
     text: str
     value: object = None
+    start: int = 0  # where its first token begins in the text read
 
 
 @dataclass
@@ -98,13 +100,13 @@ def tokens(text: str) -> list[Token]:
     for m in _TOKEN.finditer(text):
         if m.group(1):
             a, b = exact_amount(m.group(1)), exact_amount(m.group(2))
-            out.append(Token("stakes", m.group(0), (a, b) if a and b else None))
+            out.append(Token("stakes", m.group(0), (a, b) if a and b else None, m.start()))
         elif m.group(3):
-            out.append(Token("amount", m.group(3), exact_amount(m.group(3))))
+            out.append(Token("amount", m.group(3), exact_amount(m.group(3)), m.start(3)))
         elif m.group(4):
-            out.append(Token("word", m.group(4)))
+            out.append(Token("word", m.group(4), None, m.start()))
         else:
-            out.append(Token("punct", m.group(5)))
+            out.append(Token("punct", m.group(5), None, m.start()))
     return out
 
 
@@ -155,20 +157,20 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     t = toks[i]
     nxt = toks[i + 1] if i + 1 < len(toks) else None
     if t.kind == "stakes":
-        out.append(Tag("stakes", t.text, t.value))
+        out.append(Tag("stakes", t.text, t.value, t.start))
         return 1
     if t.kind == "punct":
-        out.append(Tag("break" if t.text in ".;!?" else "comma", t.text))
+        out.append(Tag("break" if t.text in ".;!?" else "comma", t.text, None, t.start))
         return 1
     if t.kind == "amount":
         return _tag_amount(t, nxt, toks, i, out)
     seat = re.fullmatch(r"s(\d+)", t.text)
     if seat or (t.text == "seat" and nxt is not None and nxt.kind == "amount"):
-        out.append(Tag("actor", t.text, f"Seat {int(seat.group(1)) if seat else nxt.value}"))
+        out.append(Tag("actor", t.text, f"Seat {int(seat.group(1)) if seat else nxt.value}", t.start))
         return 1 if seat else 2
     count = vocab.table("amounts", "counts").get(t.text)
     if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text):
-        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(count, _colour(nxt.text) or 0)))
+        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(count, _colour(nxt.text) or 0), t.start))
         return 2
     lex = _lexicon()
     for n in range(min(_MAX_PHRASE, len(toks) - i), 0, -1):
@@ -177,18 +179,18 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
             continue
         hit = lex.get("".join(vocab.squash(s.text) for s in span))
         if hit:
-            out.append(Tag(hit[0], " ".join(s.text for s in span), hit[1]))
+            out.append(Tag(hit[0], " ".join(s.text for s in span), hit[1], t.start))
             return n
-    out.append(Tag("joiner" if t.text in _BREAK_WORDS else "other", t.text))
+    out.append(Tag("joiner" if t.text in _BREAK_WORDS else "other", t.text, None, t.start))
     return 1
 
 
 def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: list[Tag]) -> int:
     """An amount, or a chip count when a colour or "chips" follows ("3 blacks", "2 500 chips")."""
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
-        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(t.value, _colour(nxt.text) or 0)))
+        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(t.value, _colour(nxt.text) or 0), t.start))
         return 2
-    out.append(Tag("amount", t.text, t.value))
+    out.append(Tag("amount", t.text, t.value, t.start))
     return 1
 
 

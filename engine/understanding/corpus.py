@@ -31,6 +31,8 @@ class Row:
     set: str = ""
     clause: str | None = None
     facts: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # Told stories: every amount as written, with its role, value, actor and street (amount_roles.py learns from them).
+    amounts: tuple[dict[str, Any], ...] = field(default=(), hash=False, compare=False)
 
     @property
     def topic(self) -> str:
@@ -45,7 +47,8 @@ class Row:
 def parse_row(line: str) -> Row:
     d = json.loads(line)
     return Row(text=str(d["text"]), label=str(d["label"]), voice=str(d.get("voice", "")),
-               set=str(d.get("set", "")), clause=d.get("clause"), facts=d.get("facts") or {})
+               set=str(d.get("set", "")), clause=d.get("clause"), facts=d.get("facts") or {},
+               amounts=tuple(d.get("amounts") or ()))
 
 
 def load_corpus(directory: Path = CORPUS_DIR, exclude_sets: Iterable[str] = ()) -> list[Row]:

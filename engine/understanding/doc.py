@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from rules_index.search import normalize
@@ -22,6 +23,8 @@ class Doc:
     # Two readings of the betting (the older patterns and the action log) found different sized actions: the
     # answer's confidence takes it into account (engine.policy).
     readings_differ: bool = False
+    # The learned reading of the amounts (``told.Told``), set by ``told.extract`` before the other readers.
+    told: Any = None
 
     @cached_property
     def low(self) -> str:

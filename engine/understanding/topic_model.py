@@ -297,19 +297,26 @@ def load_or_train(rows: list[Row] | None = None) -> TopicModel:
     rows = load_corpus(exclude_sets=holdout_sets()) if rows is None else rows
     key = model_key(rows)
     path = cache_dir() / f"topics-{key}.pickle"
-    try:
-        with path.open("rb") as f:
-            model = pickle.load(f)
-        if isinstance(model, TopicModel) and model.key == key:
-            return model
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass  # no cache yet, or one from another version: train
-    model = TopicModel.train(rows, key)
-    _save(model, path)
+    model = load_cached(path, TopicModel, key)
+    if model is None:
+        model = TopicModel.train(rows, key)
+        save_cached(model, path, "topics-")
     return model
 
 
-def _save(model: TopicModel, path: Path) -> None:
+def load_cached(path: Path, kind: type, key: str) -> Any:
+    """A cached model of this kind and key, or None (no cache yet, or one from another version: train)."""
+    try:
+        with path.open("rb") as f:
+            model = pickle.load(f)
+        if isinstance(model, kind) and getattr(model, "key", None) == key:
+            return model
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass
+    return None
+
+
+def save_cached(model: Any, path: Path, prefix: str) -> None:
     """Write the cache atomically; a cache that cannot be written only costs a retrain next time."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -317,7 +324,7 @@ def _save(model: TopicModel, path: Path) -> None:
         with os.fdopen(fd, "wb") as f:
             pickle.dump(model, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
-        kept = sorted(path.parent.glob("topics-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        kept = sorted(path.parent.glob(f"{prefix}*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in kept[CACHE_KEEP:]:  # measuring leaves one model per held-out set; keep the cache bounded
             old.unlink(missing_ok=True)
     except OSError:

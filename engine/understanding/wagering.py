@@ -186,6 +186,9 @@ def _logged_actions(doc: Doc) -> list[Action]:
 def _told_actions(doc: Doc) -> list[Action]:
     """The betting actions told: of the two readings, the one that found more bets and raises with their amounts
     (the older patterns when they tie)."""
+    learned = doc.told.actions() if doc.told is not None else []
+    if learned:
+        return learned  # the amounts' learned roles (told.py); the older readings only fill in where it found none
     old = _actions(doc)
     log = _logged_actions(doc)
 
@@ -258,7 +261,11 @@ def _put_out_actor(doc: Doc, pos: int) -> str | None:
 
 
 def _put_out(doc: Doc) -> tuple[int, int] | None:
-    """(value, position) of the chips a player put across the line."""
+    """(value, position) of the chips a player put across the line: the learned reading's (``told.py``) when it
+    found chips put out, else the older patterns'."""
+    learned = doc.told.of("chips_out") if doc.told is not None else []
+    if learned:
+        return learned[-1].value, learned[-1].start
     t = doc.nums
     best: tuple[int, int] | None = None
     for m in re.finditer(PUT_VERB + r"\b(.{0,80})", t):

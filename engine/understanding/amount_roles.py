@@ -1,0 +1,267 @@
+"""What each amount in a told hand is, learned from labelled stories instead of written as patterns.
+
+"600" in "UTG opens to 600" is the total of a wager, in "sitting on 600" a stack, in "says six hundred"
+words spoken, in "a 600 pot" the pot. Which one it is depends on the words around it, and people put
+those words in endless orders; every earlier set of questions phrased them differently again. So the
+role of each amount is read by a classifier trained on stories where every amount is labelled
+(``corpus/told_*.jsonl``, key ``amounts``), over the vocabulary tags around it (``actionlog.tag``:
+actors, action verbs, "to"/"by", speech, streets, chips) and the amount's own shape.
+
+A multinomial logistic regression (scikit-learn) is fitted deterministically and kept as plain weights
+in the same cache as the topic model, so reading a question imports no learning library. Each mention
+gets a probability per role; the reader reports them, and ``engine.understanding.told`` turns the
+confident ones into the told round. It never decides what the amounts mean for a ruling.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.understanding import actionlog
+from engine.understanding.actionlog import Tag
+from engine.understanding.corpus import Row, corpus_hash, load_corpus
+from engine.understanding.doc import Doc
+from engine.understanding.topic_model import cache_dir, load_cached, save_cached, settings
+
+ROLES = ("stakes", "small_blind", "big_blind", "ante", "straddle", "wager_to", "raise_by", "all_in_to", "call",
+         "chips_out", "said", "added", "top_up", "stack", "pot", "limit", "seat", "other")
+ACTION_ROLES = ("wager_to", "raise_by", "all_in_to", "call")
+FORMAT = 1  # bump when the features change what a cached model means
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One amount in a description: where it stands among the tags, its value, how it was written."""
+
+    index: int
+    value: int
+    kind: str  # amount, chips, stakes
+    small: int | None = None  # a blinds pair's small blind
+
+
+def tagged(text: str) -> list[Tag]:
+    """The vocabulary tags of a description (number words already digits), as the action log reads them."""
+    return actionlog.tag(actionlog.tokens(Doc(text).nums))
+
+
+def mentions(tags: list[Tag]) -> list[Mention]:
+    """Every amount, chip phrase and blinds pair, in order."""
+    out: list[Mention] = []
+    for i, tg in enumerate(tags):
+        if tg.kind == "amount" and isinstance(tg.value, int):
+            out.append(Mention(i, tg.value, "amount"))
+        elif tg.kind == "chips" and isinstance(tg.value, actionlog.Chips):
+            out.append(Mention(i, tg.value.value, "chips"))
+        elif tg.kind == "stakes" and isinstance(tg.value, tuple):
+            out.append(Mention(i, int(tg.value[1]), "stakes", int(tg.value[0])))
+    return out
+
+
+def _rep(tg: Tag) -> str:
+    """A tag as a feature: its kind, and its value or word where that says more."""
+    if tg.kind == "verb":
+        return "V:" + str(tg.value)
+    if tg.kind in ("other", "joiner"):
+        return "w:" + tg.text
+    if tg.kind == "street":
+        return "S:" + str(tg.value)
+    if tg.kind == "actor":
+        return "A"
+    return {"amount": "#", "chips": "#c", "stakes": "#s", "break": ".", "comma": ","}.get(tg.kind, tg.kind)
+
+
+def _window(tags: list[Tag], i: int, step: int, width: int) -> list[str]:
+    """The representations of up to ``width`` tags from ``i`` in direction ``step``, stopping at a sentence end."""
+    out: list[str] = []
+    j = i + step
+    while 0 <= j < len(tags) and len(out) < width:
+        out.append(_rep(tags[j]))
+        if tags[j].kind == "break":
+            break
+        j += step
+    return out
+
+
+def _shape(m: Mention, ms: list[Mention], n: int, big_blind: int | None) -> dict[str, float]:
+    """The amount's own shape and its place among the others."""
+    f: dict[str, float] = {"kind=" + m.kind: 1.0, "mag=" + str(min(len(str(m.value)), 7)): 1.0}
+    if m.value < 10:
+        f["small"] = 1.0
+    if m.value % 100 == 0:
+        f["round100"] = 1.0
+    f["first"] = float(n == 0)
+    f["last"] = float(n == len(ms) - 1)
+    prev = [p.value for p in ms[:n]]
+    if prev:
+        f["gt_prev"] = float(m.value > prev[-1])
+        f["lt_prev"] = float(m.value < prev[-1])
+        f["seen_before"] = float(m.value in prev)
+        f["gt_all_prev"] = float(m.value > max(prev))
+    if big_blind and m.kind != "stakes":
+        r = m.value / big_blind
+        bucket = "lt1" if r < 1 else "1" if r == 1 else "2-3" if r <= 3 else "3-10" if r <= 10 else "10-50" if r <= 50 \
+            else "50+"
+        f["xbb=" + bucket] = 1.0
+    return f
+
+
+def features(tags: list[Tag], ms: list[Mention], n: int) -> dict[str, float]:
+    """The features of the ``n``-th mention: its neighbours, the nearest verbs and words, its shape."""
+    m = ms[n]
+    i = m.index
+    left, right = _window(tags, i, -1, 6), _window(tags, i, 1, 5)
+    f: dict[str, float] = {}
+    for k, r in enumerate(left[:4], 1):
+        f[f"L{k}={r}"] = 1.0
+    for k, r in enumerate(right[:3], 1):
+        f[f"R{k}={r}"] = 1.0
+    if len(left) >= 2:
+        f[f"L21={left[1]}|{left[0]}"] = 1.0
+    if left and right:
+        f[f"L1R1={left[0]}|{right[0]}"] = 1.0
+    for r in left:
+        f["lb=" + r] = 1.0
+    for r in right:
+        f["rb=" + r] = 1.0
+    for direction, window in (("lv", left), ("rv", right)):
+        verb = next((r for r in window if r.startswith("V:")), None)
+        if verb:
+            f[f"{direction}={verb}"] = 1.0
+    bb = next((x.value for x in ms if x.kind == "stakes"), None)
+    f.update(_shape(m, ms, n, bb))
+    f["sentence_from_end=" + str(min(_sentences_after(tags, i), 3))] = 1.0
+    return f
+
+
+def _sentences_after(tags: list[Tag], i: int) -> int:
+    return sum(1 for t in tags[i + 1:] if t.kind == "break" and t.text in ".!?")
+
+
+# -- training data ------------------------------------------------------------------------------------------
+
+
+def aligned(text: str, labelled: list[dict[str, Any]]) -> list[tuple[dict[str, float], str]]:
+    """(features, role) for each mention of a labelled story whose value matches the next labelled amount.
+
+    The labels name amounts as written ("three blacks", "1.5k"); a mention is matched by value, in order,
+    looking a few labels ahead, since seat numbers and card ranks are labelled but are not mentions.
+    """
+    tags = tagged(text)
+    ms = mentions(tags)
+    out: list[tuple[dict[str, float], str]] = []
+    pos = 0
+    for n, m in enumerate(ms):
+        for k in range(pos, min(pos + 4, len(labelled))):
+            if labelled[k].get("value") == m.value and labelled[k].get("role") in ROLES:
+                out.append((features(tags, ms, n), str(labelled[k]["role"])))
+                pos = k + 1
+                break
+    return out
+
+
+def training_rows(rows: Iterable[Any]) -> list[tuple[dict[str, float], str]]:
+    """Every aligned mention of every corpus row that carries labelled amounts."""
+    out: list[tuple[dict[str, float], str]] = []
+    for r in rows:
+        if r.amounts:
+            out.extend(aligned(r.text, list(r.amounts)))
+    return out
+
+
+@dataclass
+class RoleModel:
+    """The fitted role classifier as plain weights: feature -> one weight per role."""
+
+    weights: dict[str, Any]
+    intercept: Any
+    roles: tuple[str, ...]
+    key: str = ""
+
+    @classmethod
+    def train(cls, data: list[tuple[dict[str, float], str]], c: float, key: str = "") -> RoleModel:
+        import numpy as np
+        from sklearn.feature_extraction import DictVectorizer
+        from sklearn.linear_model import LogisticRegression
+
+        y = [r for _f, r in data]
+        if len(set(y)) < 2:  # nothing labelled to learn from: every amount stays unread ("other")
+            return cls({}, np.zeros(1), ("other",), key)
+        vec = DictVectorizer()
+        x = vec.fit_transform([f for f, _r in data])
+        lr = LogisticRegression(C=c, max_iter=3000, random_state=0).fit(x, y)
+        coef = np.ascontiguousarray(lr.coef_.T)
+        weights = {name: coef[j].copy() for name, j in vec.vocabulary_.items()}
+        return cls(weights, lr.intercept_.copy(), tuple(str(r) for r in lr.classes_), key)
+
+    def proba(self, f: dict[str, float]) -> dict[str, float]:
+        """The probability of each role for one mention's features."""
+        z = [float(v) for v in self.intercept]
+        for name, val in f.items():
+            w = self.weights.get(name)
+            if w is not None:
+                z = [a + val * float(b) for a, b in zip(z, w, strict=True)]
+        top = max(z)
+        e = [math.exp(v - top) for v in z]
+        s = sum(e)
+        return {r: p / s for r, p in zip(self.roles, e, strict=True)}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One mention read: its value, its most likely role and that role's probability, the others' too."""
+
+    mention: Mention
+    role: str
+    p: float
+    probs: dict[str, float]
+
+
+def read(text: str, model: RoleModel | None = None) -> tuple[list[Tag], list[Reading]]:
+    """The tags of a description and the role of each amount in it."""
+    model = model or role_model()
+    tags = tagged(text)
+    ms = mentions(tags)
+    out = []
+    for n, m in enumerate(ms):
+        probs = model.proba(features(tags, ms, n))
+        role = max(probs, key=probs.__getitem__)
+        out.append(Reading(m, role, probs[role], probs))
+    return tags, out
+
+
+_MODEL: RoleModel | None = None
+
+
+def use_model(model: RoleModel | None) -> None:
+    """Read with this model (measuring leaves sets out); None returns to the corpus's model."""
+    globals()["_MODEL"] = model
+
+
+def role_model() -> RoleModel:
+    if _MODEL is None:
+        use_model(load_or_train())
+    assert _MODEL is not None
+    return _MODEL
+
+
+def model_key(rows: list[Row]) -> str:
+    """The cache key: the labelled amounts, the settings and the code's format."""
+    from importlib.metadata import version
+
+    labelled = [Row(r.text + repr(r.amounts), "told") for r in rows if r.amounts]
+    return f"r{FORMAT}-{corpus_hash(labelled)}-{settings()['roles']['C']}-{version('scikit-learn')}"
+
+
+def load_or_train(rows: list[Row] | None = None) -> RoleModel:
+    """The role model for these rows (the corpus by default): from the cache, or trained and cached."""
+    rows = load_corpus() if rows is None else rows
+    key = model_key(rows)
+    path = cache_dir() / f"roles-{key}.pickle"
+    model = load_cached(path, RoleModel, key)
+    if model is None:
+        model = RoleModel.train(training_rows(rows), settings()["roles"]["C"], key)
+        save_cached(model, path, "roles-")
+    return model
