@@ -140,6 +140,8 @@ def main() -> int:
     ap.add_argument("--misses", metavar="FILE", help="write each held-out miss to FILE (JSON Lines)")
     ap.add_argument("--records", metavar="FILE", help="write each held-out answer's confidence inputs (JSON Lines)")
     ap.add_argument("--only", action="append", default=[], metavar="SET", help="hold out only these sets")
+    ap.add_argument("--reader", action="append", default=[], metavar="SECTION.KEY=VALUE",
+                    help="try another value of a reader.toml setting (to choose it)")
     args = ap.parse_args()
     global MISSES
     MISSES = open(args.misses, "w", encoding="utf-8") if args.misses else None
@@ -149,6 +151,14 @@ def main() -> int:
         key, value = item.split("=", 1)
         section, name = key.split(".", 1)
         policy()[section][name] = float(value)
+    from engine.understanding.topic_model import settings
+
+    for item in args.reader:
+        key, value = item.split("=", 1)
+        section, name = key.split(".", 1)
+        settings()[section][name] = {"true": True, "false": False}.get(value.lower(), value)
+        if isinstance(settings()[section][name], str):
+            settings()[section][name] = float(value)
     if args.cli:
         for path in bench_sets():
             print(cli_run(path), flush=True)

@@ -172,6 +172,8 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text):
         out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(count, _colour(nxt.text) or 0), t.start))
         return 2
+    if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
+        return 1 + taken
     lex = _lexicon()
     for n in range(min(_MAX_PHRASE, len(toks) - i), 0, -1):
         span = toks[i:i + n]
@@ -190,8 +192,34 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
         out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(t.value, _colour(nxt.text) or 0), t.start))
         return 2
+    if isinstance(t.value, int) and (taken := _counted_chips(t.value, toks, i + 1, t, out)):
+        return 1 + taken
     out.append(Tag("amount", t.text, t.value, t.start))
     return 1
+
+
+def _denomination(toks: list[Token], j: int) -> tuple[int, int] | None:
+    """(value, tokens used) of a denomination at ``j``: "500 chips", "1,000 chip", or "500s"."""
+    if j >= len(toks):
+        return None
+    t = toks[j]
+    if t.kind == "amount" and isinstance(t.value, int) and j + 1 < len(toks) \
+            and toks[j + 1].text in vocab.words("amounts", "chip_words"):
+        return t.value, 2
+    plural = re.fullmatch(r"(\d[\d,]*)s", t.text) if t.kind == "word" else None
+    value = exact_amount(plural.group(1)) if plural else None
+    return (value, 1) if value else None
+
+
+def _counted_chips(count: int, toks: list[Token], j: int, first: Token, out: list[Tag]) -> int:
+    """Chips told as a count of a denomination ("four 500 chips", "eight 100s"): tag them; return the tokens used
+    after the count (0 when none follow)."""
+    found = _denomination(toks, j)
+    if found is None or count > 50:
+        return 0
+    value, used = found
+    out.append(Tag("chips", " ".join(x.text for x in toks[j - 1:j + used]), Chips(count, value), first.start))
+    return used
 
 
 def parse(text: str) -> ActionLog:

@@ -192,9 +192,12 @@ class RoleModel:
         vec = DictVectorizer()
         x = vec.fit_transform([f for f, _r in data])
         lr = LogisticRegression(C=c, max_iter=3000, random_state=0).fit(x, y)
-        coef = np.ascontiguousarray(lr.coef_.T)
+        coef, intercept = lr.coef_, lr.intercept_
+        if len(lr.classes_) == 2:  # one score for the second role: softmax over (0, score) is the same probability
+            coef, intercept = np.vstack([np.zeros_like(coef), coef]), np.concatenate([[0.0], intercept])
+        coef = np.ascontiguousarray(coef.T)
         weights = {name: coef[j].copy() for name, j in vec.vocabulary_.items()}
-        return cls(weights, lr.intercept_.copy(), tuple(str(r) for r in lr.classes_), key)
+        return cls(weights, intercept.copy(), tuple(str(r) for r in lr.classes_), key)
 
     def proba(self, f: dict[str, float]) -> dict[str, float]:
         """The probability of each role for one mention's features."""

@@ -12,6 +12,7 @@ from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
 from engine.understanding.doc import Doc
 from engine.understanding.numbers import exact_amount
+from engine.understanding.told import older_patterns
 
 # An amount as written; "1e309" is no amount at all (not 1), so a digit run followed by an exponent is refused.
 NUM = r"(?:\d{1,3}(?:,\d{3})+(?![\d])|\d+(?:\.\d+)?)(?:k\d*(?![a-z])|(?![\d]|e[+-]?\d))"
@@ -115,10 +116,12 @@ def extract(doc: Doc) -> None:
     so the stakes' big blind outranks a big blind named on its own.
     """
     t = doc.nums
-    _stakes(doc, t)
+    if older_patterns():
+        _stakes(doc, t)
     _street(doc, t)
-    _limits(doc, t)
-    _pot(doc, t)
+    if older_patterns():
+        _limits(doc, t)
+        _pot(doc, t)
     _players(doc, t)
     _about_the_ruling(doc, t)
     _live_cards(doc, t)

@@ -10,15 +10,18 @@ said and done; the rules decide what it means.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.facts import Action
-from engine.understanding import amount_roles
+from engine.understanding import amount_roles, vocab
 from engine.understanding.actionlog import Tag
 from engine.understanding.amount_roles import Reading
 from engine.understanding.doc import Doc
 
-_KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise"}
+_KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "check": "check",
+         "fold": "fold"}
 
 
 @dataclass
@@ -32,6 +35,8 @@ class Placed:
     street: str | None
     start: int
     chips: int | None = None  # how many chips, for a chip phrase ("two greens")
+    index: int = 0  # its place among the tags: the order of play
+    out_of_turn: bool = False
 
 
 @dataclass
@@ -53,17 +58,22 @@ class Told:
     def actions(self) -> list[Action]:
         """The told actions of the last street with actions, as the rules' actions (totals, in order)."""
         street = self.street()
-        acts = [p for p in self.placed if p.role in amount_roles.ACTION_ROLES and p.street == street]
+        acts = [p for p in self.placed if p.role in _KIND and p.street == street]
+        if not any(p.role in amount_roles.ACTION_ROLES for p in acts):
+            return []  # no sized action: nothing the amounts say about the round
         out: list[Action] = []
         current = (self.big_blind or 0) if street in (None, "preflop") else 0
         for n, p in enumerate(acts):
             actor = p.actor or f"player {n + 1}"
-            amount = current + p.value if p.role == "raise_by" else p.value
             kind = _KIND[p.role]
+            amount: int | None = current + p.value if p.role == "raise_by" else p.value
             if kind == "raise" and current == 0:
                 kind = "bet"
-            out.append(Action(actor=actor, kind=kind, amount=amount))  # type: ignore[arg-type]
-            if kind != "call":
+            if p.role in _UNSIZED:
+                amount = None
+            out.append(Action(actor=actor, kind=kind, amount=amount,  # type: ignore[arg-type]
+                              out_of_turn=p.out_of_turn or None))
+            if kind in ("bet", "raise", "all-in") and amount is not None:
                 current = max(current, amount)
         return out
 
@@ -79,26 +89,89 @@ def read_told(text: str, floor_p: float) -> Told:
     for r in readings:
         i = r.mention.index
         _place(told, r, tags[i], _actor_of(tags, i), _street_of(tags, i), floor_p)
+    _unsized(told, tags, {r.mention.index for r in readings})
+    early = _early_clauses(tags)
+    for p in told.placed:
+        p.out_of_turn = _clause_of(tags, p.index) in early
+    told.placed.sort(key=lambda p: p.index)
     return told
+
+
+def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
+    """Checks, folds and calls told with no amount: they are part of the order of play (who acted before whom)
+    even though no amount names them."""
+    for i, tg in enumerate(tags):
+        if tg.kind != "verb" or tg.value not in _UNSIZED:
+            continue
+        rest = _clause_after(tags, i)
+        if any(j in sized for j in rest):
+            continue  # "calls 300": the amount's own reading carries the action
+        if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]):
+            continue  # "wants to call", "can he fold": asked or wished, not done
+        actor = _actor_of(tags, i + 1)
+        if actor is not None:
+            told.placed.append(Placed(str(tg.value), 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+
+
+_UNSIZED = ("check", "fold", "call")
+
+
+def _clause_after(tags: list[Tag], i: int) -> list[int]:
+    """The indices after ``i`` up to the end of its clause (a new verb or player starts another)."""
+    out = []
+    for j in range(i + 1, len(tags)):
+        if tags[j].kind in (*_CLAUSE_ENDS, "verb", "actor", "joiner"):
+            break
+        out.append(j)
+    return out
+
+
+def _clause_of(tags: list[Tag], i: int) -> int:
+    """The number of the clause the tag at ``i`` is in (clauses end at a full stop or a comma)."""
+    return sum(1 for t in tags[:i] if t.kind in _CLAUSE_ENDS)
+
+
+@cache
+def _early_rx() -> re.Pattern[str]:
+    return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "out_of_turn")) + r"\b")
+
+
+def _early_clauses(tags: list[Tag]) -> set[int]:
+    """The clauses that say an action came out of turn (the vocabulary's words, or "before Seat 5 acted")."""
+    out: set[int] = set()
+    clause, words = 0, []
+    for n, tg in enumerate([*tags, Tag("break", ".")]):
+        if tg.kind in _CLAUSE_ENDS:
+            text = " ".join(words)
+            if _early_rx().search(text) or _before_someone_acted(tags, n - len(words), n):
+                out.add(clause)
+            clause, words = clause + 1, []
+        else:
+            words.append(tg.text)
+    return out
+
+
+def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
+    """'before Seat 5 had acted', 'before the big blind acts': a player named after 'before', then acting."""
+    for j in range(lo, hi):
+        if tags[j].text in vocab.words("speech", "before") and any(t.kind == "actor" for t in tags[j + 1:j + 4]):
+            return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:min(hi, j + 8)])
+    return False
 
 
 _CLAUSE_ENDS = ("break", "comma")
 
 
 def _actor_of(tags: list[Tag], i: int) -> str | None:
-    """Whose amount it is: the player named before the verb the amount follows, in the same clause ("guy raises
-    me to 1200" is the guy's raise, not mine). A clause that names nobody is nobody's known player."""
-    start = i
+    """Whose amount it is: the nearest player named before it in its clause, passing over one named straight
+    after a verb ("guy raises me to 1200" is the guy's raise, not mine). A clause that names nobody is nobody's
+    known player."""
     for j in range(i - 1, -1, -1):
         if tags[j].kind in _CLAUSE_ENDS:
+            if j + 1 < len(tags) and tags[j + 1].text == "who" and j and tags[j - 1].kind == "actor":
+                return _name(tags, j - 1)  # "back to Seat 5, who folded"
             break
-        if tags[j].kind == "verb":
-            start = j
-            break
-    for j in range(start - 1, -1, -1):
-        if tags[j].kind in _CLAUSE_ENDS:
-            break
-        if tags[j].kind == "actor":
+        if tags[j].kind == "actor" and not (j and tags[j - 1].kind == "verb"):
             return _name(tags, j)
     return None
 
@@ -138,15 +211,16 @@ def _place(told: Told, r: Reading, tg: Tag, actor: str | None, street: str | Non
         last.chips += chips
         last.p = min(last.p, r.p)
         return
-    told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips))
+    told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index))
 
 
 def _name(tags: list[Tag], j: int) -> str:
-    """A player's name as rulings print it; "he" or "she" stands for the last player named before."""
+    """A player's name as rulings print it; "he" or "she" stands for the last other player named before."""
     name = str(tags[j].value)
-    if name.lower() in ("he", "she", "him", "her", "they"):
+    third = vocab.words("actors", "third_person")
+    if name.lower() in third:
         named = next((str(t.value) for t in reversed(tags[:j]) if t.kind == "actor"
-                      and str(t.value).lower() not in ("he", "she", "him", "her", "they", "i", "me")), None)
+                      and str(t.value).lower() not in vocab.words("actors", "pronouns") + third), None)
         return named or name
     return name
 
@@ -182,3 +256,11 @@ def extract(doc: Doc) -> None:
 # The amount of one role, as the fact it states (the last told, when a story tells it twice).
 _FACT_OF_ROLE = {"pot": "pot", "limit": "table_limit", "stack": "stack_behind", "said": "verbal_amount",
                  "added": "chips_added", "top_up": "add_amount"}
+
+
+def older_patterns() -> bool:
+    """Whether the older hand-written readers may still fill what the learned reading left unread (a policy
+    setting, so measuring can tell what they still add)."""
+    from engine.policy import policy
+
+    return bool(policy()["reader"]["older_patterns"])

@@ -249,6 +249,8 @@ class TopicModel:
     @classmethod
     def train(cls, rows: list[Row], key: str = "") -> TopicModel:
         cfg = settings()
+        if not cfg["classifier"]["learn_from_told"]:
+            rows = [r for r in rows if not r.amounts]
         least = cfg["classifier"]["min_rows_per_label"]
         texts, labels = _padded([r.text for r in rows], [r.topic for r in rows], least)
         vec = Features(cfg)

@@ -1,0 +1,62 @@
+"""The told round: learned amount roles placed with their players, streets and order of play."""
+
+from __future__ import annotations
+
+from engine.facts import Action
+from engine.understanding.extract import extract_facts
+from engine.understanding.told import read_told
+
+
+def _acts(text: str) -> list[tuple[str, str, int | None]]:
+    return [(a.actor, a.kind, a.amount) for a in read_told(text, 0.5).actions()]
+
+
+def test_a_shorthand_round_reads_as_ordered_actions_with_totals() -> None:
+    assert _acts("Flop. S1 b200, S3 r600, S5 AI 800 total. S7 wants to go again - min raise-to?") == [
+        ("Seat 1", "bet", 200), ("Seat 3", "raise", 600), ("Seat 5", "all-in", 800)]
+
+
+def test_the_player_before_the_verb_acts_not_the_one_after_it() -> None:
+    acts = _acts("i bet 400 on the turn, guy raises me to 1200, i toss out 500 thinking thats the call. how much")
+    assert acts[:2] == [("i", "bet", 400), ("guy", "raise", 1200)]
+
+
+def test_only_the_last_street_with_actions_is_the_round_asked_about() -> None:
+    acts = _acts("Preflop UTG opens to 300 and the button calls 300. Flop: UTG bets 400, button raises to 1,200. "
+                 "UTG wants to re-raise, what's the minimum?")
+    assert acts == [("UTG", "bet", 400), ("BTN", "raise", 1200)]
+
+
+def test_checks_and_folds_without_amounts_keep_their_place_and_an_out_of_turn_bet_is_marked() -> None:
+    told = read_told("Turn. Seat 9 bet 1,000 out of turn. The dealer took it back: Seat 2 checked, Seat 3 checked, "
+                     "then Seat 5 bet 600. What about Seat 9's bet?", 0.5)
+    acts = told.actions()
+    assert [(a.actor, a.kind) for a in acts] == [("Seat 9", "bet"), ("Seat 2", "check"), ("Seat 3", "check"),
+                                                 ("Seat 5", "raise")]
+    assert acts[0].out_of_turn is True and not any(a.out_of_turn for a in acts[1:])
+
+
+def test_an_action_only_wished_or_asked_is_not_told() -> None:
+    acts = _acts("Seat 3 bet 500 on the turn. Seat 6 raised to 1,500, and now Seat 6 wants to just call instead.")
+    assert ("Seat 6", "call", None) not in acts
+
+
+def test_a_heap_of_chips_told_colour_by_colour_is_one_put_out_of_their_sum() -> None:
+    facts, _doc = extract_facts("First to act on the turn, Seat 4 silently pushes four 500 chips and three 100 chips "
+                                "across the line. What is the bet?")
+    assert facts.chips_put_out == 2300
+    assert facts.put_by == "Seat 4"
+
+
+def test_learned_facts_are_stated_for_the_rules() -> None:
+    facts, _doc = extract_facts("Table max 5,000. Seat 6 is sitting on 3,200 and hands me 2,000 to add between "
+                                "hands. How much can he add?")
+    assert (facts.table_limit, facts.stack_behind) == (5000, 3200)
+    facts, _doc = extract_facts("100/200, the hijack opens to 500 and the cutoff says 'call' and drops a 1,000 chip.")
+    assert (facts.small_blind, facts.big_blind) == (100, 200)
+    assert facts.actions and facts.actions[0] == Action(actor="HJ", kind="raise", amount=500)
+    assert facts.chips_put_out == 1000
+
+
+def test_an_unsure_reading_is_left_out() -> None:
+    assert read_told("UTG opens to 600, MP jams 800.", 1.01).placed == []
