@@ -45,7 +45,8 @@ def test_training_is_deterministic_and_gives_a_probability_for_every_role() -> N
                 amounts=({"role": "wager_to", "value": 300}, {"role": "stack", "value": 900}))]
     a = ar.RoleModel.train(ar.training_rows(rows), 1.0)
     b = ar.RoleModel.train(ar.training_rows(rows), 1.0)
-    f = ar.features(ar.tagged("BB bets 700 with 2,000 behind"), ar.mentions(ar.tagged("BB bets 700 with 2,000 behind")), 1)
+    tags = ar.tagged("BB bets 700 with 2,000 behind")
+    f = ar.features(tags, ar.mentions(tags), 1)
     pa, pb = a.proba(f), b.proba(f)
     assert pa == pb
     assert set(pa) == {"wager_to", "stack"} and sum(pa.values()) == pytest.approx(1.0)
