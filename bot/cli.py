@@ -330,10 +330,12 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
-    """Train the reader's topic model from the corpus into its cache (also done on first use)."""
+    """Train the reader's models from the corpus into their cache (also done on first use): the topic model, and
+    the model of the amounts' roles (learned from the labelled told stories)."""
     import time
     from collections import Counter
 
+    from engine.understanding import amount_roles
     from engine.understanding.corpus import load_corpus
     from engine.understanding.topic_model import cache_dir, load_or_train, model_key
 
@@ -345,7 +347,13 @@ def cmd_train(args: argparse.Namespace) -> int:
     print(f"corpus: {len(rows)} rows ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
           f"{len(model.topics.classes_)} labels")
     print(f"model {model_key(rows)} ready in {time.perf_counter() - t:.1f} s, cached in {cache_dir()}")
-    print("measure it: python bench/loso.py (leave-one-set-out over bench/, with the reliability table)")
+    t = time.perf_counter()
+    roles = amount_roles.load_or_train(rows)
+    stories = sum(1 for r in rows if r.amounts)
+    print(f"amount roles: {stories} told stories, {len(roles.roles)} roles, model {roles.key} ready in "
+          f"{time.perf_counter() - t:.1f} s")
+    print("measure them: python bench/loso.py (leave-one-set-out over bench/, with the reliability table) and "
+          "python bench/roles.py (cross-validated roles)")
     return 0
 
 

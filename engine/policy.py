@@ -37,13 +37,13 @@ def clause_questions() -> dict[str, str]:
 
 
 CONFIDENCE_INPUTS = ("top", "margin", "facts", "asked", "numeric", "out_of_book", "lookup", "general",
-                     "stated", "length", "unread", "assumed", "differ", "agree", "rule_margin")
+                     "stated", "length", "unread", "assumed", "differ", "agree", "rule_margin", "doubt")
 
 
 def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: bool = False,
                numeric: bool = False, out_of_book: bool = False, lookup: bool = False, general: bool = False,
                stated: float = 0.0, length: float = 0.0, unread: float = 0.0, assumed: bool = False,
-               differ: bool = False, agree: bool = False, rule_margin: float = 0.0) -> float:
+               differ: bool = False, agree: bool = False, rule_margin: float = 0.0, doubt: float = 0.0) -> float:
     """The calibrated probability that the whole answer is right (its clause and the facts it used).
 
     A logistic function of what the answer rests on: the model's probability for the label answered and
@@ -52,14 +52,16 @@ def confidence(top: float, *, margin: float = 0.0, facts: bool = False, asked: b
     how many facts were read (a share of six), how long the question is (a share of 100 words), the share of
     the question's amounts that no fact read took up (a number left over is a sign the story was misread),
     whether the ruling rests on an assumption, whether two readings of the betting disagreed, whether the
-    clause the words point at most is the one the ruling leads with, and how far the chosen rule's score is
-    ahead of the next rule's.
+    clause the words point at most is the one the ruling leads with, how far the chosen rule's score is
+    ahead of the next rule's, and how unsure the learned reading of the amounts was (one less the probability of
+    the least sure amount's role).
     Its weights are fitted on held-out answers (``bench/loso.py --fit``) and kept in ``policy.toml``.
     """
     c = policy()["confidence"]
     x = {"top": top, "margin": margin, "facts": facts, "asked": asked, "numeric": numeric,
          "out_of_book": out_of_book, "lookup": lookup, "general": general, "stated": stated, "length": length,
-         "unread": unread, "assumed": assumed, "differ": differ, "agree": agree, "rule_margin": rule_margin}
+         "unread": unread, "assumed": assumed, "differ": differ, "agree": agree, "rule_margin": rule_margin,
+         "doubt": doubt}
     z = c["bias"] + sum(c[k] * float(v) for k, v in x.items())
     return round(1.0 / (1.0 + math.exp(-z)), 2)
 
@@ -146,7 +148,8 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
                                        unread=unread_share(doc, facts), assumed=bool(ruling.assumptions),
                                        differ=bool(getattr(doc, "readings_differ", False)),
                                        agree=bool(lead) and lead == next(iter(clause_probs), None),
-                                       rule_margin=_rule_margin(facts, clause_probs))
+                                       rule_margin=_rule_margin(facts, clause_probs),
+                                       doubt=getattr(getattr(doc, "told", None), "doubt", 0.0))
     return ruling
 
 

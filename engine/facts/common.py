@@ -22,6 +22,7 @@ class Action(BaseModel):
     kind: Literal["post", "check", "bet", "call", "raise", "all-in", "fold"]
     amount: int | None = None
     out_of_turn: bool | None = None
+    street: str | None = None  # the betting round it was on, where the story said (hand_actions only)
 
 
 class CommonFacts(BaseModel):
@@ -34,6 +35,7 @@ class CommonFacts(BaseModel):
     table_minimum: int | None = fact("What is the table minimum bet?")
     table_limit: int | None = fact("What is the table limit (the most a stack may be)?")
     actions: list[Action] | None = fact("What was the action so far in this betting round?")
+    hand_actions: list[Action] | None = fact("What was the action in the whole hand, street by street?")
     players_in_hand: int | None = fact("How many players are still in the hand?")
     pot: int | None = fact("How much is in the pot?")
     hand_in_progress: bool | None = fact(

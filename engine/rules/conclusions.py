@@ -117,6 +117,24 @@ def others_forfeited(f: Facts) -> bool | None:
     return None
 
 
+def pot(f: Facts) -> int | None:
+    """1.10: the pot the told hand built, when nobody stated it: every street's bets replayed through the betting
+    model, and preflop the blinds of players who put nothing more in (they stay in the pot)."""
+    acts = list(f.hand_actions or [])
+    if not any(a.kind in ("all-in", "call") for a in acts):
+        return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
+    total = 0
+    for street in dict.fromkeys(a.street for a in acts):
+        played = [a for a in acts if a.street == street]
+        state = round_state(played, f.big_blind, street)
+        total += sum(state.committed.values())
+        if street in (None, "preflop"):
+            sized = {a.actor for a in played if a.amount is not None}
+            total += sum(blind for name, blind in (("SB", f.small_blind), ("BB", f.big_blind))
+                         if blind and name not in sized)
+    return total or None
+
+
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "bet_faced": bet_faced,
     "already_in": already_in,
@@ -125,6 +143,7 @@ CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "aggression": aggression,
     "claimant_is_aggressor": claimant_is_aggressor,
     "others_forfeited": others_forfeited,
+    "pot": pot,
 }
 
 

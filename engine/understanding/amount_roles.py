@@ -15,7 +15,6 @@ confident ones into the told round. It never decides what the amounts mean for a
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +28,7 @@ from engine.understanding.topic_model import cache_dir, load_cached, save_cached
 ROLES = ("stakes", "small_blind", "big_blind", "ante", "straddle", "wager_to", "raise_by", "all_in_to", "call",
          "chips_out", "said", "added", "top_up", "stack", "pot", "limit", "seat", "other")
 ACTION_ROLES = ("wager_to", "raise_by", "all_in_to", "call")
-FORMAT = 1  # bump when the features change what a cached model means
+FORMAT = 2  # bump when the features or the kept weights change what a cached model means
 
 
 @dataclass(frozen=True)
@@ -42,9 +41,10 @@ class Mention:
     small: int | None = None  # a blinds pair's small blind
 
 
-def tagged(text: str) -> list[Tag]:
+def tagged(text: str | Doc) -> list[Tag]:
     """The vocabulary tags of a description (number words already digits), as the action log reads them."""
-    return actionlog.tag(actionlog.tokens(Doc(text).nums))
+    doc = text if isinstance(text, Doc) else Doc(text)
+    return actionlog.tag(actionlog.tokens(doc.nums))
 
 
 def mentions(tags: list[Tag]) -> list[Mention]:
@@ -137,6 +137,7 @@ def features(tags: list[Tag], ms: list[Mention], n: int) -> dict[str, float]:
 
 
 def _sentences_after(tags: list[Tag], i: int) -> int:
+    """How many sentences follow the amount's: the question is usually the last."""
     return sum(1 for t in tags[i + 1:] if t.kind == "break" and t.text in ".!?")
 
 
@@ -173,43 +174,46 @@ def training_rows(rows: Iterable[Any]) -> list[tuple[dict[str, float], str]]:
 
 @dataclass
 class RoleModel:
-    """The fitted role classifier as plain weights: feature -> one weight per role."""
+    """The fitted role classifier as plain weights: a row of weights (one per role) for each feature."""
 
-    weights: dict[str, Any]
+    columns: dict[str, int]
+    weights: Any  # features x roles
     intercept: Any
     roles: tuple[str, ...]
     key: str = ""
 
     @classmethod
     def train(cls, data: list[tuple[dict[str, float], str]], c: float, key: str = "") -> RoleModel:
+        """Fit the classifier (deterministic: lbfgs, fixed seed) and keep only its weights."""
         import numpy as np
         from sklearn.feature_extraction import DictVectorizer
         from sklearn.linear_model import LogisticRegression
 
         y = [r for _f, r in data]
         if len(set(y)) < 2:  # nothing labelled to learn from: every amount stays unread ("other")
-            return cls({}, np.zeros(1), ("other",), key)
+            return cls({}, np.zeros((0, 1)), np.zeros(1), ("other",), key)
         vec = DictVectorizer()
         x = vec.fit_transform([f for f, _r in data])
         lr = LogisticRegression(C=c, max_iter=3000, random_state=0).fit(x, y)
         coef, intercept = lr.coef_, lr.intercept_
         if len(lr.classes_) == 2:  # one score for the second role: softmax over (0, score) is the same probability
             coef, intercept = np.vstack([np.zeros_like(coef), coef]), np.concatenate([[0.0], intercept])
-        coef = np.ascontiguousarray(coef.T)
-        weights = {name: coef[j].copy() for name, j in vec.vocabulary_.items()}
-        return cls(weights, intercept.copy(), tuple(str(r) for r in lr.classes_), key)
+        columns = {str(name): int(j) for name, j in vec.vocabulary_.items()}
+        return cls(columns, np.ascontiguousarray(coef.T), intercept.copy(), tuple(str(r) for r in lr.classes_), key)
 
     def proba(self, f: dict[str, float]) -> dict[str, float]:
-        """The probability of each role for one mention's features."""
-        z = [float(v) for v in self.intercept]
-        for name, val in f.items():
-            w = self.weights.get(name)
-            if w is not None:
-                z = [a + val * float(b) for a, b in zip(z, w, strict=True)]
-        top = max(z)
-        e = [math.exp(v - top) for v in z]
-        s = sum(e)
-        return {r: p / s for r, p in zip(self.roles, e, strict=True)}
+        """The probability of each role for one mention's features (a softmax of the summed weight rows)."""
+        import numpy as np
+
+        cols = [(self.columns[k], v) for k, v in f.items() if k in self.columns]
+        z = self.intercept.copy()
+        if cols:
+            idx = np.fromiter((c for c, _v in cols), dtype=np.int64, count=len(cols))
+            vals = np.fromiter((v for _c, v in cols), dtype=float, count=len(cols))
+            z = z + vals @ self.weights[idx]
+        e = np.exp(z - z.max())
+        p = e / e.sum()
+        return {r: float(x) for r, x in zip(self.roles, p, strict=True)}
 
 
 @dataclass(frozen=True)
@@ -222,7 +226,7 @@ class Reading:
     probs: dict[str, float]
 
 
-def read(text: str, model: RoleModel | None = None) -> tuple[list[Tag], list[Reading]]:
+def read(text: str | Doc, model: RoleModel | None = None) -> tuple[list[Tag], list[Reading]]:
     """The tags of a description and the role of each amount in it."""
     model = model or role_model()
     tags = tagged(text)
@@ -244,6 +248,7 @@ def use_model(model: RoleModel | None) -> None:
 
 
 def role_model() -> RoleModel:
+    """The model reading uses: the corpus's (trained or cached on first use) unless measuring set another."""
     if _MODEL is None:
         use_model(load_or_train())
     assert _MODEL is not None

@@ -46,8 +46,10 @@ class Told:
     placed: list[Placed] = field(default_factory=list)
     small_blind: int | None = None
     big_blind: int | None = None
+    doubt: float = 0.0  # one less the probability of the least sure amount's role: how unsure the reading was
 
     def of(self, role: str) -> list[Placed]:
+        """The readings of one role, in the order told."""
         return [p for p in self.placed if p.role == role]
 
     def street(self) -> str | None:
@@ -55,9 +57,10 @@ class Told:
         acts = [p for p in self.placed if p.role in amount_roles.ACTION_ROLES]
         return acts[-1].street if acts else None
 
-    def actions(self) -> list[Action]:
-        """The told actions of the last street with actions, as the rules' actions (totals, in order)."""
-        street = self.street()
+    def actions(self, street: str | None = "") -> list[Action]:
+        """The told actions of one street (by default the last with actions), as the rules' actions (totals, in
+        order)."""
+        street = self.street() if street == "" else street
         acts = [p for p in self.placed if p.role in _KIND and p.street == street]
         if not any(p.role in amount_roles.ACTION_ROLES for p in acts):
             return []  # no sized action: nothing the amounts say about the round
@@ -77,19 +80,28 @@ class Told:
                 current = max(current, amount)
         return out
 
+    def hand_actions(self) -> list[Action]:
+        """Every told action of the hand, each with its street: what the pot was built from."""
+        streets = list(dict.fromkeys(p.street for p in self.placed if p.role in amount_roles.ACTION_ROLES))
+        out: list[Action] = []
+        for street in streets:
+            out.extend(a.model_copy(update={"street": street}) for a in self.actions(street))
+        return out
+
     def least_sure(self, roles: tuple[str, ...]) -> float:
         """The lowest probability among the readings of these roles (1.0 when there are none)."""
         return min((p.p for p in self.placed if p.role in roles), default=1.0)
 
 
-def read_told(text: str, floor_p: float) -> Told:
+def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
     told = Told()
     for r in readings:
         i = r.mention.index
-        _place(told, r, tags[i], _actor_of(tags, i), _street_of(tags, i), floor_p)
+        _place(told, r, tags, _actor_of(tags, i), _street_of(tags, i), floor_p)
     _unsized(told, tags, {r.mention.index for r in readings})
+    told.doubt = 1.0 - min((r.p for r in readings), default=1.0)
     early = _early_clauses(tags)
     for p in told.placed:
         p.out_of_turn = _clause_of(tags, p.index) in early
@@ -133,6 +145,7 @@ def _clause_of(tags: list[Tag], i: int) -> int:
 
 @cache
 def _early_rx() -> re.Pattern[str]:
+    """The vocabulary's words for an action out of turn, as one pattern."""
     return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "out_of_turn")) + r"\b")
 
 
@@ -163,15 +176,20 @@ _CLAUSE_ENDS = ("break", "comma")
 
 
 def _actor_of(tags: list[Tag], i: int) -> str | None:
-    """Whose amount it is: the nearest player named before it in its clause, passing over one named straight
-    after a verb ("guy raises me to 1200" is the guy's raise, not mine). A clause that names nobody is nobody's
-    known player."""
+    """Whose amount it is: the nearest player named before it, passing over one named straight after a verb ("guy
+    raises me to 1200" is the guy's raise, not mine). A clause with no verb of its own goes on with the player of
+    the clause before ("CO says 'call', puts out two blacks"); one that has a verb and names nobody is nobody's
+    known player ("UTG opens 300, 3-bet to 900")."""
+    acted = False
     for j in range(i - 1, -1, -1):
-        if tags[j].kind in _CLAUSE_ENDS:
+        tg = tags[j]
+        if tg.kind == "break" or (tg.kind == "comma" and acted):
             if j + 1 < len(tags) and tags[j + 1].text == "who" and j and tags[j - 1].kind == "actor":
                 return _name(tags, j - 1)  # "back to Seat 5, who folded"
-            break
-        if tags[j].kind == "actor" and not (j and tags[j - 1].kind == "verb"):
+            return None
+        if tg.kind == "verb" and not (j and tags[j - 1].kind == "say"):
+            acted = True
+        if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb"):
             return _name(tags, j)
     return None
 
@@ -192,10 +210,12 @@ def _street_of(tags: list[Tag], i: int) -> str | None:
     return next((str(t.value) for t in reversed(tags[:i]) if t.kind == "street"), None)
 
 
-def _place(told: Told, r: Reading, tg: Tag, actor: str | None, street: str | None, floor_p: float) -> None:
+def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: str | None, floor_p: float) -> None:
+    """Add one reading to the told round (a sure enough one that names something: not "other" or a seat)."""
     if r.p < floor_p or r.role in ("other", "seat"):
         return
     m = r.mention
+    tg = tags[m.index]
     if r.role == "stakes" and told.big_blind is None:
         told.small_blind, told.big_blind = m.small, m.value
     elif r.role == "small_blind" and told.small_blind is None:
@@ -204,14 +224,24 @@ def _place(told: Told, r: Reading, tg: Tag, actor: str | None, street: str | Non
         told.big_blind = m.value
     chips = getattr(tg.value, "count", None) if m.kind == "chips" else None
     last = told.placed[-1] if told.placed else None
-    if last is not None and last.chips is not None and chips is not None and last.role == r.role \
-            and last.actor == actor:
-        # "2 purples, 3 blacks and 4 greens": one heap of chips told colour by colour
+    if last is not None and _same_heap(last, r.role, chips, actor, tags, m.index):
+        # "2 purples, 3 blacks and 4 greens", "eight 100s and one 500": one heap of chips told piece by piece
         last.value += m.value
-        last.chips += chips
+        last.chips = last.chips + chips if last.chips is not None and chips is not None else None
         last.p = min(last.p, r.p)
         return
     told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index))
+
+
+def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
+    """Whether an amount adds to the chips read just before it: chips of the same player, in the same sentence,
+    with no action, speech or other player between them (a value restated in brackets is read as no role)."""
+    if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to"):
+        return False
+    if role == "all_in_to" and (last.chips is None or chips is None):
+        return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap
+    between = tags[last.index + 1:i]
+    return not any(t.kind in ("verb", "break", "actor", "stakes", "say") for t in between)
 
 
 def _name(tags: list[Tag], j: int) -> str:
@@ -230,7 +260,7 @@ def extract(doc: Doc) -> None:
     (``Doc.set``), so a confident learned reading outranks a pattern and an unsure one leaves the gap to them."""
     from engine.policy import policy
 
-    told = read_told(doc.text, policy()["reader"]["role_floor"])
+    told = read_told(doc, policy()["reader"]["role_floor"])
     doc.told = told
     if told.big_blind:
         doc.set("big_blind", told.big_blind)
@@ -241,6 +271,9 @@ def extract(doc: Doc) -> None:
             doc.set(name, found[-1].value)
     if told.street():
         doc.set("street", told.street())
+    hand = told.hand_actions()
+    if hand:
+        doc.set("hand_actions", hand)
     put = told.of("chips_out")
     if put:
         last = put[-1]

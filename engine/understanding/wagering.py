@@ -754,10 +754,11 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
         t = re.sub(r"\b(?:board|run|runout) (?:two|2)\b", "second board", t)
         t = re.sub(r"\b(first|second) (?:board|run)(?:'s| is| was) (?:mine|all mine)\b", r"i won the \1", t)
         m_pot = re.search(r"\bfor (" + NUM + r") total\b|\b(" + NUM + r") total pot\b", t)
-        if m_pot and "pot" not in doc.found:
+        told_hand = bool(doc.found.get("hand_actions"))  # the pot of a told hand is the rules' sum of it (conclusions)
+        if m_pot and "pot" not in doc.found and not told_hand:
             doc.set("pot", parse_amount(m_pot.group(1) or m_pot.group(2)))
         m_each = re.search(r"\b(?:each|both)\b[^.]{0,25}\ball.?in\b[^.]{0,20}\bfor (" + NUM + r")\b", t)
-        if m_each and "pot" not in doc.found and doc.found.get("players_in_hand", 2) == 2:
+        if m_each and "pot" not in doc.found and doc.found.get("players_in_hand", 2) == 2 and not told_hand:
             doc.set("pot", 2 * (parse_amount(m_each.group(1)) or 0))
         won: list[str] = []
         t = re.sub(r"\b(second|first) (board|run) (?:played|chops?|chopped|splits?|split|ties|tied)\b", r"\1 \2 was split", t)

@@ -10,9 +10,9 @@ from engine.facts import Action, Facts
 from engine.rules.conclusions import CONCLUSIONS, conclude
 
 UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
-# Facts a story can state outright ("facing 250", "BB posted 200"), which the reader then reports; the rules
-# conclude them only when nobody stated them.
-STATED_TOO = {"bet_faced", "already_in"}
+# Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot"), which the reader then reports;
+# the rules conclude them only when nobody stated them.
+STATED_TOO = {"bet_faced", "already_in", "pot"}
 
 
 def test_the_reader_never_sets_a_legal_conclusion() -> None:
@@ -79,3 +79,16 @@ def test_what_the_player_already_has_in_comes_from_his_own_told_bet() -> None:
     assert conclude(Facts(actions=acts[1:2], put_by="i", chips_put_out=500)).already_in is None
     r = answer("i bet 400 on the turn, guy raises me to 1200, i toss out 500 thinking thats the call. how much more")
     assert r.kind == "ruling" and "300" in r.outcome
+
+
+def test_the_pot_of_a_told_hand_is_its_bets_replayed_with_the_blinds_left_in() -> None:
+    hand = [Action(actor="CO", kind="all-in", amount=1275, street="preflop"),
+            Action(actor="SB", kind="fold", street="preflop"),
+            Action(actor="BB", kind="all-in", amount=1275, street="preflop")]
+    assert conclude(Facts(hand_actions=hand, small_blind=50, big_blind=100)).pot == 2600  # the SB's 50 stays in
+    flop = [Action(actor="A", kind="bet", amount=400, street="flop"), Action(actor="B", kind="call", street="flop")]
+    pre = [Action(actor="A", kind="raise", amount=300, street="preflop"),
+           Action(actor="B", kind="call", street="preflop")]
+    assert conclude(Facts(hand_actions=pre + flop, small_blind=50, big_blind=100)).pot == 1550  # 600 + blinds + 800
+    assert conclude(Facts(hand_actions=hand, pot=9000)).pot == 9000  # a pot someone stated wins
+    assert conclude(Facts(hand_actions=flop[:1])).pot is None  # a lone bet is no pot to split

@@ -60,3 +60,12 @@ def test_learned_facts_are_stated_for_the_rules() -> None:
 
 def test_an_unsure_reading_is_left_out() -> None:
     assert read_told("UTG opens to 600, MP jams 800.", 1.01).placed == []
+
+
+def test_the_pot_of_a_told_all_in_hand_is_added_up_and_split_over_two_boards() -> None:
+    from engine import answer
+
+    r = answer("Blinds 50/100. Cutoff shoves for 1275 total, small blind folds, big blind calls with exactly 1275 "
+               "total. Heads-up, both agree to run it twice. What's each board worth?")
+    assert r.citations[0] == "1.10"
+    assert r.amounts.get("each_board") == 1300  # 1,275 + 1,275 + the small blind's 50, halved
