@@ -1,4 +1,5 @@
-"""Why Floor ruled as it did: the facts understood, the top five clauses and the rule scores.
+"""Why Floor ruled as it did: each amount's learned role, the facts understood, the top five clauses and the rule
+scores.
 
 Usage: python bench/explain.py "question text" [more questions...]
 """
@@ -12,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import answer
 from engine.decide import score_rules
+from engine.understanding import amount_roles
 from engine.understanding.corpus import NON_CLAUSE
 from engine.understanding.extract import extract_facts
 from engine.understanding.topic_model import topic_model
@@ -19,9 +21,15 @@ from engine.understanding.topic_model import topic_model
 
 def main(texts: list[str]) -> int:
     for text in texts:
-        facts, _doc = extract_facts(text)
+        facts, doc = extract_facts(text)
         probs, p_lookup = topic_model().read(text)
-        print(f"\n{text}\n  facts: {facts.stated()}")
+        print(f"\n{text}")
+        _tags, readings = amount_roles.read(doc)
+        for r in readings:
+            rivals = sorted(r.probs.items(), key=lambda kv: -kv[1])[1:3]
+            print(f"  amount {r.mention.value}: {r.role} {r.p:.2f} (then "
+                  + ", ".join(f"{k} {p:.2f}" for k, p in rivals) + ")")
+        print(f"  facts: {facts.stated()}")
         print("  top five: " + ", ".join(f"{c} {p:.2f}" for c, p in list(probs.items())[:5])
               + f"; wording asked for: {p_lookup:.2f}")
         clause_probs = {c: p for c, p in probs.items() if c not in NON_CLAUSE}

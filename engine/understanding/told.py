@@ -47,6 +47,7 @@ class Told:
     small_blind: int | None = None
     big_blind: int | None = None
     doubt: float = 0.0  # one less the probability of the least sure amount's role: how unsure the reading was
+    tags: list[Tag] = field(default_factory=list)  # the vocabulary tags the amounts were read among
 
     def of(self, role: str) -> list[Placed]:
         """The readings of one role, in the order told."""
@@ -96,7 +97,7 @@ class Told:
 def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
-    told = Told()
+    told = Told(tags=tags)
     for r in readings:
         i = r.mention.index
         _place(told, r, tags, _actor_of(tags, i), _street_of(tags, i), floor_p)
@@ -262,6 +263,10 @@ def extract(doc: Doc) -> None:
 
     told = read_told(doc, policy()["reader"]["role_floor"])
     doc.told = told
+    _counted_all_in(doc, told)
+    asker = _named_in_question(told)
+    if asker:
+        doc.set("call_for", asker)
     if told.big_blind:
         doc.set("big_blind", told.big_blind)
         doc.set("small_blind", told.small_blind)
@@ -284,6 +289,26 @@ def extract(doc: Doc) -> None:
             doc.set("put_by", last.actor)
     if told.of("said"):
         doc.set("declared", True)
+
+
+def _counted_all_in(doc: Doc, told: Told) -> None:
+    """An all-in told as the chips counted ("he's got 2 yellows, 6 blacks and 11 greens"): its total."""
+    heaps = [p for p in told.of("all_in_to") if p.chips is not None]
+    if heaps:
+        doc.set("all_in_total", heaps[-1].value)
+
+
+def _named_in_question(told: Told) -> str | None:
+    """The one player the closing question names who also acted in the told round ("S1 needs how much to
+    call?"): whose call or raise is asked about."""
+    tags = told.tags
+    last = max((i for i, t in enumerate(tags[:-1]) if t.kind == "break"), default=-1)
+    if not tags or tags[-1].text != "?":
+        return None
+    named = {_name(tags, j) for j in range(last + 1, len(tags)) if tags[j].kind == "actor"}
+    acted = {p.actor for p in told.placed if p.role in _KIND}
+    both = named & acted
+    return next(iter(both)) if len(both) == 1 else None
 
 
 # The amount of one role, as the fact it states (the last told, when a story tells it twice).
