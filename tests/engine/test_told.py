@@ -69,3 +69,12 @@ def test_the_pot_of_a_told_all_in_hand_is_added_up_and_split_over_two_boards() -
                "total. Heads-up, both agree to run it twice. What's each board worth?")
     assert r.citations[0] == "1.10"
     assert r.amounts.get("each_board") == 1300  # 1,275 + 1,275 + the small blind's 50, halved
+
+
+def test_the_player_the_question_names_is_whose_call_it_is() -> None:
+    from engine import answer
+
+    r = answer("Flop: S1 b250, S4 r1.1k, folds to S1. S1 needs how much to call?")
+    assert r.amounts.get("to_call") == 850  # 1,100 less his own 250
+    facts, _doc = extract_facts("Flop: S1 b250, S4 r1.1k, S6 calls. Who is next?")
+    assert facts.call_for is None  # a question naming no player who acted names nobody
