@@ -20,8 +20,8 @@ from engine.understanding.actionlog import Tag
 from engine.understanding.amount_roles import Reading
 from engine.understanding.doc import Doc
 
-_KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "check": "check",
-         "fold": "fold"}
+_KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
+         "folded": "fold", "called": "call"}
 
 
 @dataclass
@@ -73,7 +73,7 @@ class Told:
             amount: int | None = current + p.value if p.role == "raise_by" else p.value
             if kind == "raise" and current == 0:
                 kind = "bet"
-            if p.role in _UNSIZED:
+            if p.role in _UNSIZED.values():
                 amount = None
             out.append(Action(actor=actor, kind=kind, amount=amount,  # type: ignore[arg-type]
                               out_of_turn=p.out_of_turn or None))
@@ -123,10 +123,12 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "wants to call", "can he fold": asked or wished, not done
         actor = _actor_of(tags, i + 1)
         if actor is not None:
-            told.placed.append(Placed(str(tg.value), 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+            role = _UNSIZED[str(tg.value)]
+            told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
 
 
-_UNSIZED = ("check", "fold", "call")
+# A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
+_UNSIZED = {"check": "checked", "fold": "folded", "call": "called"}
 
 
 def _clause_after(tags: list[Tag], i: int) -> list[int]:

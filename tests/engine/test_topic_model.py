@@ -26,8 +26,8 @@ def test_every_row_is_well_formed_and_cites_a_real_clause() -> None:
     for path in CORPUS_DIR.glob("*.jsonl"):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             row = json.loads(line)
-            assert {"text", "label", "voice", "set"} <= set(row) <= {"text", "label", "voice", "set", "clause",
-                                                                        "facts"}, (path.name, n)
+            keys = {"text", "label", "voice", "set", "clause", "facts", "amounts", "ask", "answer"}
+            assert {"text", "label", "voice", "set"} <= set(row) <= keys, (path.name, n)
             assert row["text"].strip() and row["voice"] in VOICES, (path.name, n)
             if row["label"] == LOOKUP:
                 assert row["clause"] in book.clauses, (path.name, n)
