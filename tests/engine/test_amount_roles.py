@@ -90,3 +90,14 @@ def test_the_corpus_model_reads_the_roles_of_a_plain_story() -> None:
     assert [(r.mention.value, r.role) for r in readings] == [(200, "stakes"), (600, "wager_to"),
                                                               (2400, "all_in_to"), (9000, "stack")]
     assert all(0.0 < r.p <= 1.0 for r in readings)
+
+
+def test_the_kept_role_model_reads_without_the_learning_library() -> None:
+    import subprocess
+    import sys
+
+    ar.role_model()  # trained (or loaded) here, so the child process below only loads the cache
+    code = ("import sys; from engine.understanding import amount_roles as ar; ar.read('UTG opens to 600'); "
+            "print('sklearn' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
