@@ -174,17 +174,37 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         return 2
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
-    lex = _lexicon()
-    for n in range(min(_MAX_PHRASE, len(toks) - i), 0, -1):
-        span = toks[i:i + n]
-        if any(s.kind not in ("word", "amount") for s in span):
-            continue
-        hit = lex.get("".join(vocab.squash(s.text) for s in span))
-        if hit:
-            out.append(Tag(hit[0], " ".join(s.text for s in span), hit[1], t.start))
-            return n
+    n, hit = _longest_phrase(toks, i)
+    if hit:
+        out.append(Tag(hit[0], " ".join(s.text for s in toks[i:i + n]), hit[1], t.start))
+        return n
     out.append(Tag("joiner" if t.text in _BREAK_WORDS else "other", t.text, None, t.start))
     return 1
+
+
+def _longest_phrase(toks: list[Token], i: int) -> tuple[int, tuple[str, object] | None]:
+    """The longest vocabulary phrase (up to ``_MAX_PHRASE`` words) starting at ``i``, and its tag.
+
+    Words are added one at a time while they still begin some phrase, so a word no phrase starts with costs
+    one lookup, not one per phrase length."""
+    lex, starts = _lexicon(), _phrase_starts()
+    joined, best = "", (0, None)
+    for n in range(1, min(_MAX_PHRASE, len(toks) - i) + 1):
+        s = toks[i + n - 1]
+        if s.kind not in ("word", "amount"):
+            break
+        joined += vocab.squash(s.text)
+        if joined not in starts:
+            break
+        if joined in lex:
+            best = (n, lex[joined])
+    return best
+
+
+@cache
+def _phrase_starts() -> frozenset[str]:
+    """Every leading part of every squashed vocabulary phrase: where a longer phrase may still follow."""
+    return frozenset(key[:k] for key in _lexicon() for k in range(1, len(key) + 1))
 
 
 def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: list[Tag]) -> int:
