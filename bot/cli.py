@@ -337,14 +337,15 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     from engine.understanding import amount_roles
     from engine.understanding.corpus import load_corpus
-    from engine.understanding.topic_model import cache_dir, load_or_train, model_key
+    from engine.understanding.topic_model import cache_dir, load_or_train, model_key, settings
 
     rows = load_corpus()
+    taught = [r for r in rows if settings()["classifier"]["learn_from_told"] or not r.amounts]
     kinds = Counter("lookup" if r.is_lookup else r.label if r.label in ("uncovered", "chat") else "ruling"
-                    for r in rows)
+                    for r in taught)
     t = time.perf_counter()
     model = load_or_train(rows)
-    print(f"corpus: {len(rows)} rows ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
+    print(f"corpus: {len(taught)} rows teach the clause ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
           f"{len(model.topics.classes_)} labels")
     print(f"model {model_key(rows)} ready in {time.perf_counter() - t:.1f} s, cached in {cache_dir()}")
     t = time.perf_counter()
