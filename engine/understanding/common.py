@@ -116,10 +116,10 @@ def extract(doc: Doc) -> None:
     so the stakes' big blind outranks a big blind named on its own.
     """
     t = doc.nums
-    if older_patterns():
+    if older_patterns("amounts"):
         _stakes(doc, t)
     _street(doc, t)
-    if older_patterns():
+    if older_patterns("amounts"):
         _limits(doc, t)
         _pot(doc, t)
     _players(doc, t)

@@ -318,9 +318,10 @@ _FACT_OF_ROLE = {"pot": "pot", "limit": "table_limit", "stack": "stack_behind", 
                  "added": "chips_added", "top_up": "add_amount"}
 
 
-def older_patterns() -> bool:
-    """Whether the older hand-written readers may still fill what the learned reading left unread (a policy
-    setting, so measuring can tell what they still add)."""
+def older_patterns(kind: str) -> bool:
+    """Whether the older hand-written readers of ``kind`` ("actions": the told betting; "amounts": stakes, pot,
+    limit, stack, chips put out, an amount said) may still fill what the learned reading left unread (policy
+    settings, so measuring can tell what they still add)."""
     from engine.policy import policy
 
-    return bool(policy()["reader"]["older_patterns"])
+    return bool(policy()["reader"][f"older_{kind}"])

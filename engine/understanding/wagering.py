@@ -188,7 +188,7 @@ def _told_actions(doc: Doc) -> list[Action]:
     """The betting actions told: of the two readings, the one that found more bets and raises with their amounts
     (the older patterns when they tie)."""
     learned = doc.told.actions() if doc.told is not None else []
-    if learned or not older_patterns():
+    if learned or not older_patterns("actions"):
         return learned  # the amounts' learned roles (told.py); the older readings only fill in where it found none
     old = _actions(doc)
     log = _logged_actions(doc)
@@ -265,7 +265,7 @@ def _put_out(doc: Doc) -> tuple[int, int] | None:
     """(value, position) of the chips a player put across the line: the learned reading's (``told.py``) when it
     found chips put out, else the older patterns'."""
     learned = doc.told.of("chips_out") if doc.told is not None else []
-    if learned or not older_patterns():
+    if learned or not older_patterns("amounts"):
         return (learned[-1].value, learned[-1].start) if learned else None
     t = doc.nums
     best: tuple[int, int] | None = None
@@ -468,7 +468,7 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
                 doc.set("verbal", verbal)
             elif amount is not None:
                 doc.set("verbal", "bet")
-            if amount is not None and older_patterns():
+            if amount is not None and older_patterns("amounts"):
                 doc.set("verbal_amount", amount)
             if verbal == "bet" and not acts:
                 doc.set("first_to_bet", True)  # "bet", not call or raise: nobody had bet before him
@@ -581,7 +581,7 @@ def _motion_and_stack(doc: Doc, t: str) -> None:
         doc.set("one_motion", False)
     m = re.search(r"(?:only|just)\s+(?:has\s+)?\$?(" + NUM + r")\s+(?:left|behind|more)|(" + NUM
                   + r")\s+(?:left\s+)?behind|has only\s+\$?(" + NUM + r")", t)
-    if m and older_patterns():
+    if m and older_patterns("amounts"):
         doc.set("stack_behind", parse_amount(next(g for g in m.groups() if g)))
 
 
