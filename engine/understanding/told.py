@@ -1,11 +1,13 @@
 """The told round, from the learned role of each amount (``amount_roles``): who put in how much, in order.
 
 The classifier says what each amount is (a wager's total, a call, chips pushed out, words spoken, a stack,
-the pot ...); this module only places those readings: each amount's player is the nearest one named before
-it in its sentence (or the last one named), a street named before it is its street, and a raise told by its
-increase is turned into its total by replaying the round so far. Readings below the confidence the policy
-sets are left out, so an unsure amount leaves its fact unknown rather than wrong. The reader reports what was
-said and done; the rules decide what it means.
+the pot ...); this module only places those readings: each amount's player is the one named before its verb
+in its clause (a clause with no verb of its own goes on with the player before), the street named in its
+sentence is its street, checks, folds and calls told with no amount keep their place in the order of play,
+an action in a clause that says "out of turn" is marked so, and a raise told by its increase gets its total
+from the bet it raised. Readings below the probability the policy sets are left out, so an unsure amount
+leaves its fact unknown rather than wrong. The reader reports what was said and done; the rules decide what
+it means.
 """
 
 from __future__ import annotations
@@ -88,10 +90,6 @@ class Told:
         for street in streets:
             out.extend(a.model_copy(update={"street": street}) for a in self.actions(street))
         return out
-
-    def least_sure(self, roles: tuple[str, ...]) -> float:
-        """The lowest probability among the readings of these roles (1.0 when there are none)."""
-        return min((p.p for p in self.placed if p.role in roles), default=1.0)
 
 
 def read_told(text: str | Doc, floor_p: float) -> Told:
