@@ -185,8 +185,9 @@ def _logged_actions(doc: Doc) -> list[Action]:
 
 
 def _told_actions(doc: Doc) -> list[Action]:
-    """The betting actions told: of the two readings, the one that found more bets and raises with their amounts
-    (the older patterns when they tie)."""
+    """The betting actions told: the learned reading of the amounts (``told.py``) when it read a sized action;
+    else, of the two older readings, the one that found more bets and raises with their amounts (the older
+    patterns when they tie)."""
     learned = doc.told.actions() if doc.told is not None else []
     if learned or not older_patterns("actions"):
         return learned  # the amounts' learned roles (told.py); the older readings only fill in where it found none
