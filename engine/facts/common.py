@@ -38,6 +38,7 @@ class CommonFacts(BaseModel):
     hand_actions: list[Action] | None = fact("What was the action in the whole hand, street by street?")
     players_in_hand: int | None = fact("How many players are still in the hand?")
     pot: int | None = fact("How much is in the pot?")
+    contributions: dict[str, int] | None = fact("How much has each player put in this hand?")
     hand_in_progress: bool | None = fact(
         "Was the hand still in progress (live cards in play) when this happened?",
         {"Yes, the hand was still being played": True, "No, the hand was over": False},

@@ -40,7 +40,10 @@ def already_in(f: Facts) -> int | None:
     told = [a for a in f.actions if a.actor != f.put_by or a.amount is not None]
     if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
         return None
-    mine = round_state(told, f.big_blind, f.street).committed.get(f.put_by, 0)
+    state = round_state(told, f.big_blind, f.street)
+    mine = state.committed.get(f.put_by, 0)
+    if mine >= state.current_bet:
+        return None  # the whole bet already his: the bet he faces is not his own, so the told owner is in doubt
     return mine or None
 
 
@@ -117,22 +120,32 @@ def others_forfeited(f: Facts) -> bool | None:
     return None
 
 
-def pot(f: Facts) -> int | None:
-    """1.10: the pot the told hand built, when nobody stated it: every street's bets replayed through the betting
-    model, and preflop the blinds of players who put nothing more in (they stay in the pot)."""
+def contributions(f: Facts) -> dict[str, int] | None:
+    """2.2, 2.4.2, 1.10: what each player put in over the whole told hand, every street's bets replayed through the
+    betting model and added up, and preflop the blinds of players who put nothing more in (they stay in)."""
     acts = list(f.hand_actions or [])
-    if not any(a.kind in ("all-in", "call") for a in acts):
-        return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
-    total = 0
+    if not acts:
+        return None
+    per: dict[str, int] = {}
     for street in dict.fromkeys(a.street for a in acts):
         played = [a for a in acts if a.street == street]
-        state = round_state(played, f.big_blind, street)
-        total += sum(state.committed.values())
+        for who, v in round_state(played, f.big_blind, street).committed.items():
+            per[who] = per.get(who, 0) + v
         if street in (None, "preflop"):
-            sized = {a.actor for a in played if a.amount is not None}
-            total += sum(blind for name, blind in (("SB", f.small_blind), ("BB", f.big_blind))
-                         if blind and name not in sized)
-    return total or None
+            sized = {a.actor for a in played if a.kind in ("call", "bet", "raise", "all-in")}  # their blind is in it
+            for name, blind in (("SB", f.small_blind), ("BB", f.big_blind)):
+                if blind and name not in sized:
+                    per[name] = per.get(name, 0) + blind
+    per = {who: v for who, v in per.items() if v}
+    return per or None
+
+
+def pot(f: Facts) -> int | None:
+    """1.10: the pot the told hand built, when nobody stated it: what every player put in, added up."""
+    if not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
+        return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
+    per = f.contributions if f.contributions is not None else contributions(f)
+    return sum(per.values()) if per else None
 
 
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
@@ -143,6 +156,7 @@ CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "aggression": aggression,
     "claimant_is_aggressor": claimant_is_aggressor,
     "others_forfeited": others_forfeited,
+    "contributions": contributions,
     "pot": pot,
 }
 

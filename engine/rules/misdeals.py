@@ -79,9 +79,18 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
     else:
         back = "blinds included"
     acts = [a for a in (ctx.peek("actions") or []) if a.kind != "post"]
+    per_hand: dict[str, int] | None = ctx.peek("contributions")
     if bets is not None:
         amounts["returned"] = bets
         back += f"; {money(bets)} in all is returned"
+    elif per_hand:
+        # Every street of the voided hand, each player's bets added up (a misdeal voids the whole hand).
+        asked = ctx.peek("call_for")
+        parts = sorted(per_hand.items(), key=lambda kv: kv[0] != asked)
+        total = sum(v for _w, v in parts)
+        amounts["returned"] = total
+        back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
+            f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
     elif acts:
         # The bets made before the misdeal, replayed through the betting model, each back to its player.
         per = {who: v for who, v in round_state(acts, bb, ctx.peek("street")).committed.items() if v}

@@ -212,10 +212,11 @@ def short_call_made_up(ctx: Context) -> Finding:
         total = put + behind
         return Finding(
             outcome=f"He must put in the rest of his stack: {money(put)} is short of the {money(facing)} call and "
-                    f"he has only {money(behind)} behind, so he is all-in for {money(total + already)}. "
+                    f"he has only {money(behind)} behind, so he adds his last {money(behind)} and is all-in for "
+                    f"{money(total + already)}. "
                     "He cannot stay in for just the chips already put out.",
             citations=["1.1.3.1", "1.3"],
-            amounts={"all_in": total + already, "short_by": short},
+            amounts={"all_in": total + already, "short_by": short, "added": behind},
         )
     if behind is None:
         return Finding(

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.understanding import actionlog
+from engine.understanding import actionlog, vocab
 from engine.understanding.actionlog import Tag
 from engine.understanding.corpus import Row, corpus_hash, load_corpus
 from engine.understanding.doc import Doc
@@ -256,11 +256,13 @@ def role_model() -> RoleModel:
 
 
 def model_key(rows: list[Row]) -> str:
-    """The cache key: the labelled amounts, the settings and the code's format."""
+    """The cache key: the labelled amounts, the vocabulary the tags come from, the settings and the code's format
+    (a word added to the vocabulary changes the tags, so the features, so the model)."""
     from importlib.metadata import version
 
     labelled = [Row(r.text + repr(r.amounts), "told") for r in rows if r.amounts]
-    return f"r{FORMAT}-{corpus_hash(labelled)}-{settings()['roles']['C']}-{version('scikit-learn')}"
+    words = corpus_hash([Row(repr(vocab.data()), "vocabulary")])[:8]
+    return f"r{FORMAT}-{corpus_hash(labelled)}-{words}-{settings()['roles']['C']}-{version('scikit-learn')}"
 
 
 def load_or_train(rows: list[Row] | None = None) -> RoleModel:

@@ -13,7 +13,7 @@ it means.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from engine.facts import Action
@@ -39,6 +39,7 @@ class Placed:
     chips: int | None = None  # how many chips, for a chip phrase ("two greens")
     index: int = 0  # its place among the tags: the order of play
     out_of_turn: bool = False
+    players: tuple[str, ...] = ()  # two players who each put in this amount ("both all in for 500")
 
 
 @dataclass
@@ -69,7 +70,7 @@ class Told:
             return []  # no sized action: nothing the amounts say about the round
         out: list[Action] = []
         current = (self.big_blind or 0) if street in (None, "preflop") else 0
-        for n, p in enumerate(acts):
+        for n, p in enumerate(_each(acts)):
             actor = p.actor or f"player {n + 1}"
             kind = _KIND[p.role]
             amount: int | None = current + p.value if p.role == "raise_by" else p.value
@@ -92,6 +93,31 @@ class Told:
         return out
 
 
+def _each(acts: list[Placed]) -> list[Placed]:
+    """The readings with an amount that two players each put in told as two ("both all in for 500 each")."""
+    out: list[Placed] = []
+    for p in acts:
+        if len(p.players) < 2:
+            out.append(p)
+            continue
+        out.extend(replace(p, actor=who, players=()) for who in p.players)
+    return out
+
+
+def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
+    """Who each put in the amount at ``i``, when its clause says "each" or "both": the two players its clause
+    names (else its player and one other); nobody when it does not."""
+    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
+    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    if not any(tags[j].text in vocab.words("amounts", "each") for j in range(lo, hi)):
+        return ()
+    named = list(dict.fromkeys(_name(tags, j) for j in range(lo, i) if tags[j].kind == "actor"))
+    if len(named) >= 2:
+        return tuple(named[-2:])
+    first = actor or "one player"
+    return (first, "the other player")
+
+
 def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
@@ -99,7 +125,7 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     for r in readings:
         i = r.mention.index
         _place(told, r, tags, _actor_of(tags, i), _street_of(tags, i), floor_p)
-    _unsized(told, tags, {r.mention.index for r in readings})
+    _unsized(told, tags, {r.mention.index for r in readings if r.role in amount_roles.ACTION_ROLES and r.p >= floor_p})
     told.doubt = 1.0 - min((r.p for r in readings), default=1.0)
     early = _early_clauses(tags)
     for p in told.placed:
@@ -116,7 +142,7 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue
         rest = _clause_after(tags, i)
         if any(j in sized for j in rest):
-            continue  # "calls 300": the amount's own reading carries the action
+            continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
         if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]):
             continue  # "wants to call", "can he fold": asked or wished, not done
         actor = _actor_of(tags, i + 1)
@@ -178,33 +204,40 @@ _CLAUSE_ENDS = ("break", "comma")
 
 def _actor_of(tags: list[Tag], i: int) -> str | None:
     """Whose amount it is: the nearest player named before it, passing over one named straight after a verb ("guy
-    raises me to 1200" is the guy's raise, not mine). A clause with no verb of its own goes on with the player of
-    the clause before ("CO says 'call', puts out two blacks"); one that has a verb and names nobody is nobody's
-    known player ("UTG opens 300, 3-bet to 900")."""
-    acted = False
+    raises me to 1200" is the guy's raise, not mine). A clause or sentence that names nobody goes on with the
+    player named before ("Seat 4 posted the big blind, called a raise to 60, then called 120 on the flop"):
+    measured on the told stories (``bench/actors.py``), carrying the player on agrees with the labels on 79.9% of
+    pairs of actions, against 73.1% when a clause with its own verb and no player was left unplaced."""
     for j in range(i - 1, -1, -1):
         tg = tags[j]
-        if tg.kind == "break" or (tg.kind == "comma" and acted):
-            if j + 1 < len(tags) and tags[j + 1].text == "who" and j and tags[j - 1].kind == "actor":
-                return _name(tags, j - 1)  # "back to Seat 5, who folded"
-            return None
-        if tg.kind == "verb" and not (j and tags[j - 1].kind == "say"):
-            acted = True
-        if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb"):
+        if tg.kind in _CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
+                and tags[j - 1].kind == "actor":
+            return _name(tags, j - 1)  # "back to Seat 5, who folded"
+        if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j):
             return _name(tags, j)
     return None
 
 
+def _names_a_blind(tags: list[Tag], j: int) -> bool:
+    """'posted the 10 big blind', 'his 200 BB': a blind's size, not a player acting."""
+    return j >= 2 and tags[j - 1].kind == "amount" and tags[j - 2].text in vocab.words("actors", "determiners")
+
+
 def _street_of(tags: list[Tag], i: int) -> str | None:
-    """The street an amount was on: named earlier in its sentence, else later in its clause ("i bet 400 on the
-    turn"), else the last street named before it."""
+    """The street an amount was on: named in its own clause ("called 120 on the flop"), else earlier in its
+    sentence, else the last street named before it."""
     for j in range(i - 1, -1, -1):
-        if tags[j].kind == "break":
+        if tags[j].kind in _CLAUSE_ENDS:
             break
         if tags[j].kind == "street":
             return str(tags[j].value)
     for j in range(i + 1, len(tags)):
         if tags[j].kind in _CLAUSE_ENDS:
+            break
+        if tags[j].kind == "street":
+            return str(tags[j].value)
+    for j in range(i - 1, -1, -1):
+        if tags[j].kind == "break":
             break
         if tags[j].kind == "street":
             return str(tags[j].value)
@@ -231,7 +264,8 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
         last.chips = last.chips + chips if last.chips is not None and chips is not None else None
         last.p = min(last.p, r.p)
         return
-    told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index))
+    told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index,
+                              players=_shared_by(tags, m.index, actor) if r.role in ("all_in_to", "call") else ()))
 
 
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
@@ -271,7 +305,7 @@ def extract(doc: Doc) -> None:
         doc.set("big_blind", told.big_blind)
         doc.set("small_blind", told.small_blind)
     for role, name in _FACT_OF_ROLE.items():
-        found = told.of(role)
+        found = [p for p in told.of(role) if role != "said" or not _staff_says(told.tags, p.index)]
         if found:
             doc.set(name, found[-1].value)
     if told.street():
@@ -287,8 +321,30 @@ def extract(doc: Doc) -> None:
             doc.set("chip_count", last.chips)
         if last.actor:
             doc.set("put_by", last.actor)
-    if told.of("said"):
+    _valuation(doc, told)
+    if any(not _staff_says(told.tags, p.index) for p in told.of("said")):
         doc.set("declared", True)
+
+
+def _staff_says(tags: list[Tag], i: int) -> bool:
+    """Whether the words at ``i`` are staff's (the dealer's count) rather than a player's: staff named in its
+    clause before it."""
+    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
+    staff = vocab.words("actors", "staff")
+    return any(tags[j].text in staff for j in range(lo, i))
+
+
+def _valuation(doc: Doc, told: Told) -> None:
+    """3.19: an amount staff gave for a bet, and the bet's real size when the story tells another figure for it."""
+    said = [p for p in told.of("said") if _staff_says(told.tags, p.index)]
+    if not said:
+        return
+    figure = said[-1].value
+    doc.set("dealer_said_amount", figure)
+    real = [p.value for p in told.placed if p.role in ("wager_to", "all_in_to") and p.value != figure]
+    if real:
+        doc.set("dealer_misvalued", True)
+        doc.set("bet_faced", real[-1])
 
 
 def _counted_all_in(doc: Doc, told: Told) -> None:

@@ -92,3 +92,15 @@ def test_the_pot_of_a_told_hand_is_its_bets_replayed_with_the_blinds_left_in() -
     assert conclude(Facts(hand_actions=pre + flop, small_blind=50, big_blind=100)).pot == 1550  # 600 + blinds + 800
     assert conclude(Facts(hand_actions=hand, pot=9000)).pot == 9000  # a pot someone stated wins
     assert conclude(Facts(hand_actions=flop[:1])).pot is None  # a lone bet is no pot to split
+
+
+def test_each_players_bets_over_the_whole_hand_are_added_up_street_by_street() -> None:
+    hand = [Action(actor="S3", kind="raise", amount=150, street="preflop"),
+            Action(actor="S6", kind="call", street="preflop"),
+            Action(actor="S3", kind="bet", amount=275, street="flop"),
+            Action(actor="S6", kind="raise", amount=600, street="flop"),
+            Action(actor="S3", kind="call", street="flop")]
+    per = conclude(Facts(hand_actions=hand, small_blind=25, big_blind=50)).contributions
+    assert per == {"S3": 750, "S6": 750, "SB": 25, "BB": 50}  # 150 + 600 each, the blinds left in
+    assert conclude(Facts(hand_actions=hand, small_blind=25, big_blind=50)).pot == 1575
+    assert conclude(Facts()).contributions is None

@@ -78,3 +78,26 @@ def test_the_player_the_question_names_is_whose_call_it_is() -> None:
     assert r.amounts.get("to_call") == 850  # 1,100 less his own 250
     facts, _doc = extract_facts("Flop: S1 b250, S4 r1.1k, S6 calls. Who is next?")
     assert facts.call_for is None  # a question naming no player who acted names nobody
+
+
+def test_a_player_named_once_goes_on_through_his_clauses_and_each_amount_takes_its_own_clause_street() -> None:
+    told = read_told("5/10. Seat 4 posted the 10 big blind, called a raise to 60 preflop, then called 120 on the "
+                     "flop. What does he get back?", 0.5)
+    sized = [(a.actor, a.amount, a.street) for a in told.hand_actions() if a.amount]
+    assert sized == [("Seat 4", 60, "preflop"), ("Seat 4", 120, "flop")]
+
+
+def test_an_amount_both_players_put_in_is_told_once_for_each() -> None:
+    acts = read_told("RIT agreed. S1 & S6 both all-in 2100. Each board?", 0.5).hand_actions()
+    assert [(a.actor, a.kind, a.amount) for a in acts] == [("Seat 1", "all-in", 2100), ("Seat 6", "all-in", 2100)]
+    lone = read_told("RIT agreed. S1 all-in 2100, S6 calls 2100. Each board?", 0.5).hand_actions()
+    assert [a.actor for a in lone] == ["Seat 1", "Seat 6"]  # no "each": one reading, one player
+
+
+def test_a_voided_hand_returns_each_players_bets_of_every_street() -> None:
+    from engine import answer
+
+    r = answer("25/50. On the river I found a card with a red back in the blue deck. Seat 3 raised to 150 pre, bet "
+               "275 on the flop, and called 600 on the turn. What does he get back?")
+    assert r.citations[0] == "2.4.2"
+    assert "Seat 3 gets 1,025" in r.outcome  # 150 + 275 + 600
