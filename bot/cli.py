@@ -331,11 +331,11 @@ def cmd_quiz(args: argparse.Namespace) -> int:
 
 def cmd_train(args: argparse.Namespace) -> int:
     """Train the reader's models from the corpus into their cache (also done on first use): the topic model, and
-    the model of the amounts' roles (learned from the labelled told stories)."""
+    the models of the amounts' roles and of what the question asks (learned from the labelled told stories)."""
     import time
     from collections import Counter
 
-    from engine.understanding import amount_roles
+    from engine.understanding import amount_roles, asked
     from engine.understanding.corpus import load_corpus
     from engine.understanding.topic_model import cache_dir, load_or_train, model_key, settings
 
@@ -353,8 +353,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     stories = sum(1 for r in rows if r.amounts)
     print(f"amount roles: {stories} told stories, {len(roles.roles)} roles, model {roles.key} ready in "
           f"{time.perf_counter() - t:.1f} s")
+    t = time.perf_counter()
+    asks = asked.load_or_train(rows)
+    print(f"asks: {len(asks.roles)} kinds of number asked, model {asks.key} ready in {time.perf_counter() - t:.1f} s")
     print("measure them: python bench/loso.py (leave-one-set-out over bench/, with the reliability table) and "
-          "python bench/roles.py (cross-validated roles)")
+          "python bench/roles.py [--asks] (cross-validated roles and asks)")
     return 0
 
 

@@ -34,17 +34,28 @@ def bet_faced(f: Facts) -> int | None:
 def already_in(f: Facts) -> int | None:
     """1.1.3 / 1.4: what the player putting chips out already has in this round, from his own earlier bet,
     raise or call in the told action (replayed through the betting model)."""
-    if not f.put_by or not f.actions:
+    if not f.put_by:
         return None
     # His own actions with an amount told; a call told without one is usually these very chips ("that's the call").
-    told = [a for a in f.actions if a.actor != f.put_by or a.amount is not None]
+    told = [a for a in f.actions or [] if a.actor != f.put_by or a.amount is not None]
     if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
-        return None
+        return _blind_in(f)
     state = round_state(told, f.big_blind, f.street)
     mine = state.committed.get(f.put_by, 0)
     if mine >= state.current_bet:
         return None  # the whole bet already his: the bet he faces is not his own, so the told owner is in doubt
     return mine or None
+
+
+def _blind_in(f: Facts) -> int | None:
+    return blind_of(f, f.put_by)
+
+
+def blind_of(f: Facts, who: str | None) -> int | None:
+    """Preflop, a blind who has not acted yet already has his blind in (1.1.3: he calls the rest)."""
+    if f.street not in (None, "preflop"):
+        return None
+    return {"SB": f.small_blind, "BB": f.big_blind}.get(who or "")
 
 
 def action_changed(f: Facts) -> bool | None:

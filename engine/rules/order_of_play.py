@@ -117,11 +117,15 @@ def out_of_turn_action(ctx: Context) -> Finding:
             "any chips he put in are returned to him, and he now has the options to call, raise or fold.")
     f = ctx.facts
     amounts = {}
-    raises = [a for a in (f.actions or []) if a.kind in ("bet", "raise") and not a.out_of_turn and a.amount]
-    if raises:
-        last = raises[-1].amount or 0
-        text += f" To stay in he must call the {money(last)}."
-        amounts["to_call"] = last
+    in_turn = [a for a in (f.actions or []) if not a.out_of_turn]
+    if any(a.kind in ("bet", "raise", "all-in") and a.amount for a in in_turn):
+        # His chips came back, so he faces the round as played in turn: the current bet, and a raise measured
+        # from the last full one (1.4).
+        st = round_state(in_turn, f.big_blind, f.street)
+        text += (f" To stay in he must call the {money(st.current_bet)}; to raise he must make it at least "
+                 f"{money(st.min_raise_to)} in total (1.4).")
+        amounts["to_call"] = st.current_bet
+        amounts["min_raise_to"] = st.min_raise_to
     if amount:
         amounts["returned"] = amount
     return Finding(outcome=text, citations=["1.8.2", "1.8"], amounts=amounts)

@@ -45,7 +45,7 @@ class Token:
 
 @dataclass(frozen=True)
 class Tag:
-    kind: str  # actor, verb, amount, chips, to, by, say, silent, break, stakes, other
+    kind: str  # actor, verb, amount, chips, to, by, say, silent, timing, break, stakes, other
     text: str
     value: object = None
     start: int = 0  # where its first token begins in the text read
@@ -134,6 +134,8 @@ def _lexicon() -> dict[str, tuple[str, object]]:
         lex[vocab.squash(phrase)] = ("street", "preflop")
     for phrase in vocab.words("speech", "silent"):
         lex[vocab.squash(phrase)] = ("silent", phrase)
+    for phrase in vocab.words("timing", "out_of_turn"):
+        lex[vocab.squash(phrase)] = ("timing", phrase)  # "out of turn" is no turn card
     return lex
 
 

@@ -33,6 +33,8 @@ class Row:
     facts: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     # Told stories: every amount as written, with its role, value, actor and street (amount_roles.py learns from them).
     amounts: tuple[dict[str, Any], ...] = field(default=(), hash=False, compare=False)
+    # Told stories: which number the question asks for (asked.py learns from them).
+    ask: str | None = field(default=None, hash=False, compare=False)
 
     @property
     def topic(self) -> str:
@@ -48,7 +50,7 @@ def parse_row(line: str) -> Row:
     d = json.loads(line)
     return Row(text=str(d["text"]), label=str(d["label"]), voice=str(d.get("voice", "")),
                set=str(d.get("set", "")), clause=d.get("clause"), facts=d.get("facts") or {},
-               amounts=tuple(d.get("amounts") or ()))
+               amounts=tuple(d.get("amounts") or ()), ask=d.get("ask"))
 
 
 def load_corpus(directory: Path = CORPUS_DIR, exclude_sets: Iterable[str] = ()) -> list[Row]:

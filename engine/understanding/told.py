@@ -51,6 +51,7 @@ class Told:
     big_blind: int | None = None
     doubt: float = 0.0  # one less the probability of the least sure amount's role: how unsure the reading was
     tags: list[Tag] = field(default_factory=list)  # the vocabulary tags the amounts were read among
+    seats: dict[str, str] = field(default_factory=dict)  # who sits in a named position ("i was bb": i -> BB)
 
     def of(self, role: str) -> list[Placed]:
         """The readings of one role, in the order told."""
@@ -128,10 +129,36 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     _unsized(told, tags, {r.mention.index for r in readings if r.role in amount_roles.ACTION_ROLES and r.p >= floor_p})
     told.doubt = 1.0 - min((r.p for r in readings), default=1.0)
     early = _early_clauses(tags)
+    seats = told.seats = _positions_held(tags)
     for p in told.placed:
         p.out_of_turn = _clause_of(tags, p.index) in early
+        p.actor = seats.get((p.actor or "").lower(), p.actor)
+        p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
     return told
+
+
+def _positions_held(tags: list[Tag]) -> dict[str, str]:
+    """Who sits in a named position ("i was bb", "I'm in the big blind", "Seat 4 is the button"): the player (in
+    lower case; the speaker under every first-person word) -> the position's name, so his blind is known to be his."""
+    first = vocab.words("actors", "first_person")
+    being = vocab.words("actors", "being")
+    out: dict[str, str] = {}
+    for i, tg in enumerate(tags):
+        who = str(tg.value) if tg.kind == "actor" else (tg.text if tg.text in first else None)
+        if who is None or (tg.kind == "actor" and str(tg.value) in vocab.table("actors", "positions").values()):
+            continue
+        j = i + 1
+        while j < len(tags) and j <= i + 3 and tags[j].kind == "other" and tags[j].text in being:
+            j += 1
+        said_being = tg.kind == "other"  # "im bb", "i'm the button": the word itself says "I am"
+        if (j == i + 1 and not said_being) or j >= len(tags) or tags[j].kind != "actor":
+            continue
+        seat = str(tags[j].value)
+        if seat in vocab.table("actors", "positions").values():
+            for name in (first if who.lower() in first else [who]):
+                out[name.lower()] = seat
+    return out
 
 
 def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
@@ -313,6 +340,7 @@ def extract(doc: Doc) -> None:
     hand = told.hand_actions()
     if hand:
         doc.set("hand_actions", hand)
+        _asked(doc, told, policy()["reader"]["ask_floor"])
     put = told.of("chips_out")
     if put:
         last = put[-1]
@@ -324,6 +352,19 @@ def extract(doc: Doc) -> None:
     _valuation(doc, told)
     if any(not _staff_says(told.tags, p.index) for p in told.of("said")):
         doc.set("declared", True)
+
+
+# The asks (asked.py) that name a fact the rules compute from the told hand.
+_ASK_FACT = {"min_raise": "asks_min_raise", "call_amount": "asks_call"}
+
+
+def _asked(doc: Doc, told: Told, floor_p: float) -> None:
+    """Which number the question asks for, learned from the told stories: the minimum raise or the call."""
+    from engine.understanding import asked
+
+    ask, p, _probs = asked.read(told.tags)
+    if p >= floor_p and ask in _ASK_FACT:
+        doc.set(_ASK_FACT[ask], True)
 
 
 def _staff_says(tags: list[Tag], i: int) -> bool:
@@ -359,10 +400,13 @@ def _named_in_question(told: Told) -> str | None:
     call?"): whose call or raise is asked about."""
     tags = told.tags
     last = max((i for i, t in enumerate(tags[:-1]) if t.kind == "break"), default=-1)
-    if not tags or tags[-1].text != "?":
+    asking = vocab.words("asks", "question_words")
+    if not tags or (tags[-1].text != "?" and not any(t.text in asking for t in tags[last + 1:])):
         return None
-    named = {_name(tags, j) for j in range(last + 1, len(tags)) if tags[j].kind == "actor"}
-    acted = {p.actor for p in told.placed if p.role in _KIND}
+    named = {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(last + 1, len(tags))
+             if tags[j].kind == "actor"}
+    named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
+    acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
     both = named & acted
     return next(iter(both)) if len(both) == 1 else None
 

@@ -19,7 +19,8 @@ MAX_LINES = 80
 MAX_REGEX = 300
 # (module, function) -> lines today.  Shrink these; do not add to them.
 LONG_FUNCTIONS: dict[tuple[str, str], int] = {}
-STRICT = ("actionlog.py", "numbers.py", "vocab.py", "extract.py", "doc.py", "rx.py", "amount_roles.py", "told.py")
+STRICT = ("actionlog.py", "numbers.py", "vocab.py", "extract.py", "doc.py", "rx.py", "amount_roles.py", "told.py",
+          "asked.py")
 # The older extractors, split into documented readers: every function says what it reads and why.
 DOCUMENTED = ("common.py", "conduct.py", "misdeals.py", "wagering.py")
 

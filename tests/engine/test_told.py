@@ -101,3 +101,29 @@ def test_a_voided_hand_returns_each_players_bets_of_every_street() -> None:
                "275 on the flop, and called 600 on the turn. What does he get back?")
     assert r.citations[0] == "2.4.2"
     assert "Seat 3 gets 1,025" in r.outcome  # 150 + 275 + 600
+
+
+def test_out_of_turn_is_no_turn_card_and_the_speaker_may_hold_a_position() -> None:
+    told = read_told("Flop: S2 is first but S3 bets 150 out of turn. Back to S2, who bets 400.", 0.5)
+    assert {a.street for a in told.hand_actions()} == {"flop"}
+    seated = read_told("i was bb at 50/100, guy raises to 350, i call.", 0.5)
+    assert seated.seats.get("i") == "BB" and seated.seats.get("me") == "BB"
+    assert read_told("UTG raises to 350, i call.", 0.5).seats == {}
+
+
+def test_after_the_action_changed_the_skipped_player_is_told_what_calling_and_raising_cost() -> None:
+    from engine import answer
+
+    r = answer("Flop: S2 is first to act but S3 bets 150 out of turn. I bring it back to S2, who bets 400. What "
+               "happens to S3's bet and what's his minimum raise?")
+    assert r.citations[0] == "1.8.2"
+    assert r.amounts.get("to_call") == 400 and r.amounts.get("min_raise_to") == 800
+
+
+def test_a_small_blind_completing_with_one_big_chip_gets_change_for_his_blind_too() -> None:
+    from engine import answer
+
+    r = answer("50/100 game, folded to the small blind and he just drops a single 500 chip in, says nothing. What's "
+               "his action?")
+    assert r.citations[0] == "1.4.2"
+    assert r.amounts.get("change") == 450  # 500 less the 50 more he owed to call 100
