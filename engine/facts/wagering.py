@@ -59,6 +59,7 @@ class WageringFacts(BaseModel):
     )
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
+    stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
     wants_to_change: bool | None = fact(
         "Does the player now want to change or take back part of the wager?", YES_NO
     )

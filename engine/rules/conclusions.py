@@ -159,6 +159,14 @@ def pot(f: Facts) -> int | None:
     return sum(per.values()) if per else None
 
 
+def stack_behind(f: Facts) -> int | None:
+    """1.1.3.1: what a player has left behind, from the whole stack he was said to have less the chips he put
+    out ("i only had 850 total; i put out 600": 250 behind)."""
+    if f.stack_total is None or f.chips_put_out is None:
+        return None
+    return max(0, f.stack_total - f.chips_put_out)
+
+
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "bet_faced": bet_faced,
     "already_in": already_in,
@@ -169,6 +177,7 @@ CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "others_forfeited": others_forfeited,
     "contributions": contributions,
     "pot": pot,
+    "stack_behind": stack_behind,
 }
 
 

@@ -18,7 +18,7 @@ Authority instead of inventing a rule.
 
 from __future__ import annotations
 
-from engine.betting import max_add_on
+from engine.betting import max_add_on, round_state
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts
 
@@ -602,8 +602,12 @@ def all_in_precise_count(ctx: Context) -> Finding:
     if f.all_in_announced is False:
         outcome += " The dealer should have announced this all-in."
     total = ctx.peek("all_in_total")
+    if total is None and (f.chip_count or 0) > 1 and f.chips_put_out:
+        total = f.chips_put_out  # the chips counted out on request are the all-in (3.18.3)
     if total is not None:
-        already = ctx.get("already_in")
+        who = ctx.peek("call_for")
+        mine = round_state(f.actions or [], f.big_blind, f.street).committed.get(who) if who else None
+        already = mine if mine is not None else ctx.get("already_in")
         need = max(0, total - already)
         amounts = {"all_in": total, "to_call": need}
         if already:
@@ -661,6 +665,8 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
             citations=cites, confidence=0.85,
         )
     action = f.verbal
+    if action == "bet" or (action not in ("fold", "raise") and any(a.kind == "call" for a in f.actions or [])):
+        action = "call"  # facing a bet he cannot bet: a "bet" heard is the one he faced, and he matched it
     if action == "fold":
         return Finding(outcome="The fold stands and is binding: a player who acts after an incorrect valuation by the "
                                "dealer is bound by his action." + pot_note, citations=cites, confidence=0.9)

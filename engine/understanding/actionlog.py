@@ -29,8 +29,9 @@ from engine.understanding.doc import Doc
 from engine.understanding.numbers import exact_amount
 
 _FIG = r"\d+(?:,\d{3})*(?:\.\d+)?(?:k\d{0,3})?"
-_TOKEN = re.compile(r"(" + _FIG + r")\s*/\s*(" + _FIG + r")|\$?(" + _FIG + r")(?![\w-])|([a-z0-9']+(?:-[a-z0-9]+)*)|"
-                    r"([.,;:!?()])")
+# An amount is not the start of a plural denomination ("four 1,000s"): that is one word, read by _denomination.
+_TOKEN = re.compile(r"(" + _FIG + r")\s*/\s*(" + _FIG + r")|\$?(" + _FIG + r")(?![\w-])(?!,\d{3}s\b)|"
+                    r"(\d{1,3}(?:,\d{3})+s\b|[a-z0-9']+(?:-[a-z0-9]+)*)|([.,;:!?()])")
 _BREAK_WORDS = {"then", "and", "but", "while", "after", "before"}
 _MAX_PHRASE = 5
 

@@ -782,6 +782,8 @@ def _dealer_amounts(doc: Doc) -> None:
 
 def _dealer_misvalued(doc: Doc, t: str, n: str) -> re.Match[str] | None:
     """The figure the dealer gave and the real one, when they differ or the dealer is said to be wrong."""
+    if "dealer_said_amount" in doc.found:
+        return None  # the learned reading of the amounts already found both (told.py)
     said = next((m for p in _DEALER_SAID if (m := re.search(p, n))), None)
     actual = re.search(r"\b(?:actually|really|in fact|turned out to be|was in fact|it was|was)\s+(?:only\s+)?\$?("
                        + NUM + r")\b(?![^.]{0,10}\bdealer)", n[said.end():] if said else "")

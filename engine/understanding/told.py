@@ -12,6 +12,7 @@ it means.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -52,6 +53,7 @@ class Told:
     doubt: float = 0.0  # one less the probability of the least sure amount's role: how unsure the reading was
     tags: list[Tag] = field(default_factory=list)  # the vocabulary tags the amounts were read among
     seats: dict[str, str] = field(default_factory=dict)  # who sits in a named position ("i was bb": i -> BB)
+    readings: list[Reading] = field(default_factory=list)  # every amount's reading, placed or not
 
     def of(self, role: str) -> list[Placed]:
         """The readings of one role, in the order told."""
@@ -122,7 +124,8 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
 def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
-    told = Told(tags=tags)
+    readings = _one_role_per_heap(tags, readings)
+    told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
         _place(told, r, tags, _actor_of(tags, i), _street_of(tags, i), floor_p)
@@ -159,6 +162,46 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
             for name in (first if who.lower() in first else [who]):
                 out[name.lower()] = seat
     return out
+
+
+def _one_role_per_heap(tags: list[Tag], readings: list[Reading]) -> list[Reading]:
+    """Chips told piece by piece ("one 5,000 chip, four 1,000s, a 500 and six 25s") are one heap, so one role: the
+    role the pieces together make most probable. Read alone, the last piece of a counted all-in can look like
+    the all-in and the others like chips put out, and the heap would be split. A lone amount after "a" or "one"
+    in the list is one chip of it."""
+    out = list(readings)
+    pieces = [n for n, r in enumerate(readings) if r.mention.kind == "chips" or _one_chip(tags, r.mention.index)]
+    groups: list[list[int]] = []
+    for n in pieces:
+        if groups and _heap_gap(tags, readings[groups[-1][-1]].mention.index, readings[n].mention.index):
+            groups[-1].append(n)
+        else:
+            groups.append([n])
+    for group in groups:
+        if len(group) < 2 or not any(readings[k].mention.kind == "chips" for k in group):
+            continue
+        # Each piece is evidence about the one heap: the roles' probabilities multiplied piece by piece and
+        # normalised (a product of experts), so three pieces each leaning to "chips put out" make a sure heap.
+        joint = {role: math.prod(max(readings[k].probs.get(role, 0.0), 1e-9) for k in group)
+                 for role in readings[group[0]].probs}
+        best = max(joint, key=joint.__getitem__)
+        p = joint[best] / sum(joint.values())
+        for k in group:
+            m = readings[k].mention
+            out[k] = replace(readings[k], mention=replace(m, kind="chips"), role=best, p=p)
+    return out
+
+
+def _one_chip(tags: list[Tag], i: int) -> bool:
+    """'a 500', 'one 1,000' in a list of chips: an amount that is one chip."""
+    return tags[i].kind == "amount" and i > 0 and tags[i - 1].text in vocab.words("amounts", "one_chip")
+
+
+def _heap_gap(tags: list[Tag], a: int, b: int) -> bool:
+    """Whether only a few listing words stand between two chip phrases (commas, "and", a value in brackets)."""
+    between = tags[a + 1:b]
+    return len(between) <= 4 and not any(t.kind in ("verb", "actor", "break", "say", "stakes", "chips")
+                                         for t in between)
 
 
 def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
@@ -283,7 +326,7 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
         told.small_blind = m.value
     elif r.role == "big_blind" and told.big_blind is None:
         told.big_blind = m.value
-    chips = getattr(tg.value, "count", None) if m.kind == "chips" else None
+    chips = (getattr(tg.value, "count", 1) if tg.kind == "chips" else 1) if m.kind == "chips" else None
     last = told.placed[-1] if told.placed else None
     if last is not None and _same_heap(last, r.role, chips, actor, tags, m.index):
         # "2 purples, 3 blacks and 4 greens", "eight 100s and one 500": one heap of chips told piece by piece
@@ -333,6 +376,9 @@ def extract(doc: Doc) -> None:
         doc.set("small_blind", told.small_blind)
     for role, name in _FACT_OF_ROLE.items():
         found = [p for p in told.of(role) if role != "said" or not _staff_says(told.tags, p.index)]
+        if role == "stack" and found and _in_clause(told.tags, found[-1].index, "amounts", "whole_stack"):
+            doc.set("stack_total", found[-1].value)  # the whole stack; what is left behind is the rules' sum
+            continue
         if found:
             doc.set(name, found[-1].value)
     if told.street():
@@ -367,6 +413,14 @@ def _asked(doc: Doc, told: Told, floor_p: float) -> None:
         doc.set(_ASK_FACT[ask], True)
 
 
+def _in_clause(tags: list[Tag], i: int, section: str, key: str) -> bool:
+    """Whether a word of a vocabulary list stands in the clause of the tag at ``i``."""
+    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
+    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    words = vocab.words(section, key)
+    return any(tags[j].text in words for j in range(lo, hi))
+
+
 def _staff_says(tags: list[Tag], i: int) -> bool:
     """Whether the words at ``i`` are staff's (the dealer's count) rather than a player's: staff named in its
     clause before it."""
@@ -376,14 +430,20 @@ def _staff_says(tags: list[Tag], i: int) -> bool:
 
 
 def _valuation(doc: Doc, told: Told) -> None:
-    """3.19: an amount staff gave for a bet, and the bet's real size when the story tells another figure for it."""
-    said = [p for p in told.of("said") if _staff_says(told.tags, p.index)]
-    if not said:
+    """3.19: a figure staff gave for a bet ("the dealer said 1,700": read as words said, or as an amount only
+    claimed), and the bet's real size when the story tells a wager of another figure."""
+    from engine.policy import policy
+
+    figures = [r.mention.value for r in told.readings if r.role in ("said", "other") and r.mention.kind == "amount"
+               and _staff_says(told.tags, r.mention.index)]
+    if not figures:
         return
-    figure = said[-1].value
-    doc.set("dealer_said_amount", figure)
-    real = [p.value for p in told.placed if p.role in ("wager_to", "all_in_to") and p.value != figure]
+    figure = figures[-1]
+    floor_p = policy()["reader"]["role_floor"]
+    real = [r.mention.value for r in told.readings if r.mention.value != figure
+            and r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) >= floor_p]  # a wager, whichever kind
     if real:
+        doc.set("dealer_said_amount", figure)
         doc.set("dealer_misvalued", True)
         doc.set("bet_faced", real[-1])
 
@@ -391,6 +451,8 @@ def _valuation(doc: Doc, told: Told) -> None:
 def _counted_all_in(doc: Doc, told: Told) -> None:
     """An all-in told as the chips counted ("he's got 2 yellows, 6 blacks and 11 greens"): its total."""
     heaps = [p for p in told.of("all_in_to") if p.chips is not None]
+    if not heaps and any(t.kind == "verb" and t.value == "all_in" for t in told.tags):
+        heaps = [p for p in told.of("chips_out") if (p.chips or 0) > 1]  # a story of a shove, its chips counted
     if heaps:
         doc.set("all_in_total", heaps[-1].value)
 

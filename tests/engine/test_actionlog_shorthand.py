@@ -23,3 +23,12 @@ def test_a_total_with_no_verb_and_goes_to() -> None:
 def test_shorthand_minimum_raise_keeps_the_last_full_raise() -> None:
     r = answer("Flop. S1 b200, S3 r600, S5 AI 800 total. S7 wants to go again - min raise-to?")
     assert r.kind == "ruling" and r.amounts.get("min_raise_to") == 1200
+
+
+def test_a_plural_denomination_with_thousands_is_one_chip_phrase() -> None:
+    from engine.understanding.actionlog import Chips, tag, tokens
+
+    tags = tag(tokens("four 1,000s and 2 500s, then bets 1,500."))
+    chips = [t.value for t in tags if t.kind == "chips"]
+    assert chips == [Chips(4, 1000), Chips(2, 500)]
+    assert [t.value for t in tags if t.kind == "amount"] == [1500]

@@ -12,7 +12,7 @@ from engine.rules.conclusions import CONCLUSIONS, conclude
 UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
 # Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot"), which the reader then reports;
 # the rules conclude them only when nobody stated them.
-STATED_TOO = {"bet_faced", "already_in", "pot"}
+STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind"}
 
 
 def test_the_reader_never_sets_a_legal_conclusion() -> None:
@@ -104,3 +104,9 @@ def test_each_players_bets_over_the_whole_hand_are_added_up_street_by_street() -
     assert per == {"S3": 750, "S6": 750, "SB": 25, "BB": 50}  # 150 + 600 each, the blinds left in
     assert conclude(Facts(hand_actions=hand, small_blind=25, big_blind=50)).pot == 1575
     assert conclude(Facts()).contributions is None
+
+
+def test_what_is_left_behind_is_the_whole_stack_less_the_chips_put_out() -> None:
+    assert conclude(Facts(stack_total=850, chips_put_out=600)).stack_behind == 250
+    assert conclude(Facts(stack_total=850, chips_put_out=600, stack_behind=100)).stack_behind == 100  # stated wins
+    assert conclude(Facts(stack_total=850)).stack_behind is None  # nothing put out: nothing to take away

@@ -127,3 +127,13 @@ def test_a_small_blind_completing_with_one_big_chip_gets_change_for_his_blind_to
                "his action?")
     assert r.citations[0] == "1.4.2"
     assert r.amounts.get("change") == 450  # 500 less the 50 more he owed to call 100
+
+
+def test_a_figure_the_dealer_gave_against_the_real_bet_is_a_misvaluation_settled_on_the_real_bet() -> None:
+    from engine import answer
+
+    r = answer("Seat 4 bet on the turn from a messy pile and Seat 9 asked the dealer how much it was. The dealer said "
+               "1,700, so Seat 9 said 'call' and put in 1,700. The actual bet turns out to be 2,150. Seat 9 wants to "
+               "take his call back.")
+    assert r.citations[0] == "3.19"
+    assert r.amounts.get("call") == 2150 and r.amounts.get("shortfall") == 450
