@@ -117,7 +117,7 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
     a = policy()["answer"]
     label, p_top = next(iter(probs.items()), (UNCOVERED, 0.0))
     triggered = facts_point_at_a_rule(facts)
-    if topic is None and not followed_up:
+    if topic is None and not followed_up and not named:  # a question naming a clause of the book is about it
         if label == CHAT and p_top >= (a["chat_over_facts"] if triggered else a["chat_min"]):
             return unclear_ruling(version)
         if label == UNCOVERED and p_top >= (a["uncovered_over_facts"] if triggered else a["uncovered_min"]):

@@ -71,7 +71,7 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
     sb, bb, bets = ctx.peek("small_blind"), ctx.peek("big_blind"), ctx.peek("bets_in")
     amounts: dict[str, int] = {}
     if sb is not None and bb is not None:
-        back = f"the blinds of {money(sb)} and {money(bb)} go back to the players"
+        back = f"the blinds of {money(sb)} and {money(bb)} go back to the players, {money(sb + bb)} in all"
         amounts.update(small_blind_returned=sb, big_blind_returned=bb)
     elif bb is not None:
         back = f"the big blind's {money(bb)} goes back to him"

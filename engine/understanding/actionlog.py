@@ -173,8 +173,7 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         return 1 if seat else 2
     count = vocab.table("amounts", "counts").get(t.text)
     if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text):
-        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(count, _colour(nxt.text) or 0), t.start))
-        return 2
+        return _coloured(count, toks, i, out)
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
     n, hit = _longest_phrase(toks, i)
@@ -213,12 +212,29 @@ def _phrase_starts() -> frozenset[str]:
 def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: list[Tag]) -> int:
     """An amount, or a chip count when a colour or "chips" follows ("3 blacks", "2 500 chips")."""
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
-        out.append(Tag("chips", f"{t.text} {nxt.text}", Chips(t.value, _colour(nxt.text) or 0), t.start))
-        return 2
+        return _coloured(t.value, toks, i, out)
     if isinstance(t.value, int) and (taken := _counted_chips(t.value, toks, i + 1, t, out)):
         return 1 + taken
     out.append(Tag("amount", t.text, t.value, t.start))
     return 1
+
+
+def _coloured(count: int, toks: list[Token], i: int, out: list[Tag]) -> int:
+    """Chips told by count and colour ("two greens", "a black"), with the denomination when it is named straight
+    after ("three red 5s", "one black 100 chip", "a green 25"): the named value is the chip's, and is not read
+    again as an amount of its own. Returns the tokens used."""
+    colour = toks[i + 1]
+    value, used = _colour(colour.text) or 0, 2
+    if i + 2 < len(toks) and toks[i + 2].text in vocab.words("amounts", "chip_words"):
+        used = 3  # "two black chips"
+    named = _denomination(toks, i + used)
+    if named is None and used == 2 and count == 1 and i + 2 < len(toks) and toks[i + 2].kind == "amount" \
+            and isinstance(toks[i + 2].value, int):
+        named = (int(toks[i + 2].value), 1)  # "a green 25": one chip and its value
+    if named is not None:
+        value, used = named[0], used + named[1]
+    out.append(Tag("chips", " ".join(x.text for x in toks[i:i + used]), Chips(count, value), toks[i].start))
+    return used
 
 
 def _denomination(toks: list[Token], j: int) -> tuple[int, int] | None:

@@ -328,6 +328,8 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
         told.big_blind = m.value
     chips = (getattr(tg.value, "count", 1) if tg.kind == "chips" else 1) if m.kind == "chips" else None
     last = told.placed[-1] if told.placed else None
+    if last is not None and m.index and tags[m.index - 1].text == "(" and last.value == m.value:
+        return  # "two black chips (200)": the same chips' value restated in brackets
     if last is not None and _same_heap(last, r.role, chips, actor, tags, m.index):
         # "2 purples, 3 blacks and 4 greens", "eight 100s and one 500": one heap of chips told piece by piece
         last.value += m.value

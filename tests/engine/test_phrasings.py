@@ -163,3 +163,10 @@ def test_showing_a_hole_card_to_a_neighbour_is_sharing_not_an_exposed_card() -> 
     facts = understand("during the turn seat 4 showed one of his hole cards to seat 5, who is still in the hand")
     assert facts.card_exposed is None
     assert facts.hand_info_shared is True
+
+
+def test_a_question_naming_a_clause_of_the_book_is_never_out_of_book() -> None:
+    from engine import answer
+
+    for text in ("3.15 - what is it again?", "what does 1.4.2 actually say about it?"):
+        assert answer(text).kind != "uncovered", text

@@ -137,3 +137,14 @@ def test_a_figure_the_dealer_gave_against_the_real_bet_is_a_misvaluation_settled
                "take his call back.")
     assert r.citations[0] == "3.19"
     assert r.amounts.get("call") == 2150 and r.amounts.get("shortfall") == 450
+
+
+def test_a_chip_named_by_colour_and_denomination_is_one_chip_of_that_value() -> None:
+    from engine import answer
+
+    r = answer("ok so guy bets 25 on the flop and i just toss one black 100 chip out, didnt say nothin. how much "
+               "change?")
+    assert r.citations[0] == "1.4.2" and r.amounts.get("change") == 75
+    r = answer("Player facing a 120 bet slides two black chips (200) over the line without saying a word. Raise or "
+               "call?")
+    assert r.citations[0] == "1.4.1" and "80 is returned" in r.outcome  # 200, not the value counted twice

@@ -69,9 +69,6 @@ CASES = [
         "1.4",
         ["1200"],
         {"min_raise_to": 1200},
-        xfail="the learned roles read 'after a raise to 600', told inside the question, as an amount only proposed "
-              "(other 0.49 against wager_to 0.49) since the claims batch taught that questions propose amounts; the "
-              "short all-in is then measured from the big blind",
     ),
     Case(
         "oot-check-then-bet-shorthand",
