@@ -103,10 +103,9 @@ def run_it_twice_pot_split(ctx: Context) -> Finding:
         text += (f"; the player who won a board outright and chopped the other gets {money(share)} "
                  f"({money(a)} + {money(a // 2)}), the other player {money(a - a // 2)}")
         amounts["share"] = share
-    elif won:
-        text += f", so a player who won one board gets {money(a)}"
     else:
-        # Who won which board was not read: each result is ruled, so the share is there whichever it was.
+        # Who won which board was not read (or only one board's result was): each result is ruled, so the share
+        # is there whichever it was.
         text += (f". By the boards' results: both boards {money(pot)}; one board {money(a)}; one board and half of "
                  f"a chopped one {money(a + a // 2)}; half of a chopped board only {money(a // 2)}")
         amounts.update(one_and_a_chop=a + a // 2, half_a_board=a // 2)

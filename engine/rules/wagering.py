@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.betting import REOPEN_NOTE, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Facts
+from engine.facts import Action, Facts
 from engine.rules.conclusions import blind_of
 
 NO_FIFTY_PERCENT = (
@@ -610,6 +610,13 @@ def oversized_chip_declared_raise(ctx: Context) -> Finding:
         amounts["to_call_for_bettor"] = to - facing
         outcome += (f" The player who bet {money(facing)} needs {money(to - facing)} more to call "
                     f"({money(to)} − {money(facing)}).")
+    if facing and to > facing:
+        # The raise replayed through the betting model: what the next player must make it to re-raise (1.4).
+        played = list(f.actions or [Action(actor="the bettor", kind="bet", amount=facing)])
+        after = round_state([*played, Action(actor="the raiser", kind="raise", amount=to)], f.big_blind, f.street)
+        amounts["min_raise_to"] = after.min_raise_to
+        outcome += (f" A re-raise must make it at least {money(after.min_raise_to)} in total (1.4): "
+                    f"{money(to)} plus the last full raise of {money(after.last_full_raise)}.")
     return Finding(outcome=outcome, citations=["1.4.2", "1.2"], amounts=amounts)
 
 

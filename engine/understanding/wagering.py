@@ -933,6 +933,9 @@ def _chips_are_the_bet(doc: Doc, t: str, acts: list[Action], put: tuple[int, int
     of the action being asked about, not a wager in dispute."""
     asks_what_it_is = re.search(r"\bwhat (?:is|was|'s) (?:his|her|the|their|my) (?:action|play)\b|\b(?:call|raise) or (?:a )?(?:call|raise)\b|"
                                 r"\bis (?:it|that|this) a (?:call|raise)\b|\bwhat (?:does|did) (?:it|that|this) count as\b", t)
+    learned = getattr(doc, "told", None)
+    if learned is not None and learned.of("chips_out"):
+        return  # the learned reading says the chips were put out, not bet as the action asked about (told.py)
     if (doc.found.get("asks_min_raise") and put is not None and "chips_put_out" in doc.found
             and not doc.found.get("single_chip") and not asks_what_it_is):
         value, pos = put

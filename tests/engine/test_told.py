@@ -148,3 +148,19 @@ def test_a_chip_named_by_colour_and_denomination_is_one_chip_of_that_value() -> 
     r = answer("Player facing a 120 bet slides two black chips (200) over the line without saying a word. Raise or "
                "call?")
     assert r.citations[0] == "1.4.1" and "80 is returned" in r.outcome  # 200, not the value counted twice
+
+
+def test_a_declared_raise_with_one_big_chip_says_what_a_re_raise_must_reach() -> None:
+    from engine import answer
+
+    r = answer("Seat 6 bets 200. Seat 7 says 'raise' and drops a single 1,000 chip, no amount. Seat 8 now wants to "
+               "re-raise, what's the least he can make it?")
+    assert r.citations[0] == "1.4.2"
+    assert r.amounts.get("raise_to") == 1000 and r.amounts.get("min_raise_to") == 1800  # 1,000 + its 800 raise
+
+
+def test_chips_the_learned_reading_put_out_stay_chips_when_a_minimum_raise_is_named() -> None:
+    from engine import answer
+
+    r = answer("facing 400, seat 5 silently slides out 700. min raise would be 800. how much do i slide back to him?")
+    assert r.citations[0] == "1.4.1" and "300 is returned" in r.outcome
