@@ -96,10 +96,11 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
         per = {who: v for who, v in round_state(acts, bb, ctx.peek("street")).committed.items() if v}
         parts = [(who, v) for who, v in per.items()]
         parts += [(name, b) for name, b in (("SB", sb), ("BB", bb)) if b and name not in per]
-        total = sum(v for _w, v in parts)
-        amounts["returned"] = total
-        back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
-            f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
+        if parts:  # nothing sized was told: the general words stand
+            total = sum(v for _w, v in parts)
+            amounts["returned"] = total
+            back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
+                f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
     return back, amounts
 
 

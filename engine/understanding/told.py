@@ -343,7 +343,7 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
     """Whether an amount adds to the chips read just before it: chips of the same player, in the same sentence,
     with no action, speech or other player between them (a value restated in brackets is read as no role)."""
-    if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to"):
+    if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to", "stack"):
         return False
     if role == "all_in_to" and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap
@@ -454,7 +454,8 @@ def _counted_all_in(doc: Doc, told: Told) -> None:
     """An all-in told as the chips counted ("he's got 2 yellows, 6 blacks and 11 greens"): its total."""
     heaps = [p for p in told.of("all_in_to") if p.chips is not None]
     if not heaps and any(t.kind == "verb" and t.value == "all_in" for t in told.tags):
-        heaps = [p for p in told.of("chips_out") if (p.chips or 0) > 1]  # a story of a shove, its chips counted
+        heaps = [p for p in [*told.of("chips_out"), *told.of("stack")]
+                 if (p.chips or 0) > 1]  # a story of a shove, its chips (or the shover's stack) counted
     if heaps:
         doc.set("all_in_total", heaps[-1].value)
 
@@ -467,6 +468,10 @@ def _named_in_question(told: Told) -> str | None:
     asking = vocab.words("asks", "question_words")
     if not tags or (tags[-1].text != "?" and not any(t.text in asking for t in tags[last + 1:])):
         return None
+    clause = max((i for i, t in enumerate(tags[:-1]) if t.kind in _CLAUSE_ENDS), default=-1)
+    speaker = [t for t in tags[clause + 1:] if t.text in vocab.words("actors", "first_person")]
+    if speaker and speaker[0].text in told.seats:
+        return told.seats[speaker[0].text]  # "im in the bb ..., how much do i gotta put in": the speaker's call
     named = {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(last + 1, len(tags))
              if tags[j].kind == "actor"}
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"

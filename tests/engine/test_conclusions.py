@@ -110,3 +110,10 @@ def test_what_is_left_behind_is_the_whole_stack_less_the_chips_put_out() -> None
     assert conclude(Facts(stack_total=850, chips_put_out=600)).stack_behind == 250
     assert conclude(Facts(stack_total=850, chips_put_out=600, stack_behind=100)).stack_behind == 100  # stated wins
     assert conclude(Facts(stack_total=850)).stack_behind is None  # nothing put out: nothing to take away
+
+
+def test_a_misdeal_with_no_sized_bet_told_never_prints_an_empty_sum() -> None:
+    r = answer("so the dealer was cutting and the bottom card flipped up, everybody saw it, he just kept going and "
+               "dealt. what happens?")
+    assert r.citations[0] == "2.1.1"
+    assert "0 in all" not in r.outcome and "()" not in r.outcome

@@ -164,3 +164,18 @@ def test_chips_the_learned_reading_put_out_stay_chips_when_a_minimum_raise_is_na
 
     r = answer("facing 400, seat 5 silently slides out 700. min raise would be 800. how much do i slide back to him?")
     assert r.citations[0] == "1.4.1" and "300 is returned" in r.outcome
+
+
+def test_the_speaker_in_a_blind_asking_his_own_call_counts_his_blind() -> None:
+    from engine import answer
+
+    r = answer("im in the bb at 25/50, guy opens to 175, next guy 3bets to 450, how much do i gotta put in to call")
+    assert r.citations[0] == "1.1.3" and r.amounts.get("to_call") == 400  # 450 less his 50
+
+
+def test_a_stack_told_as_chips_is_added_up_for_a_top_up() -> None:
+    from engine import answer
+
+    r = answer("at the 1k max table. hand just ended, i got 6 blacks, 9 greens and 5 reds in front of me. how much "
+               "can i add?")
+    assert r.citations[0] == "3.12" and "at most 150" in r.outcome  # 600 + 225 + 25 = 850 of 1,000
