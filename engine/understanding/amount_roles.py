@@ -15,7 +15,7 @@ confident ones into the told round. It never decides what the amounts mean for a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -258,20 +258,31 @@ def role_model() -> RoleModel:
 def model_key(rows: list[Row]) -> str:
     """The cache key: the labelled amounts, the vocabulary the tags come from, the settings and the code's format
     (a word added to the vocabulary changes the tags, so the features, so the model)."""
+    labelled = [Row(r.text + repr(r.amounts), "told") for r in rows if r.amounts]
+    return weights_key(f"r{FORMAT}", labelled, settings()["roles"]["C"])
+
+
+def weights_key(tag: str, labelled: list[Row], c: float) -> str:
+    """A kept-weights model's cache key: its kind and format, its labelled rows, the vocabulary, its setting and
+    the learning library's version."""
     from importlib.metadata import version
 
-    labelled = [Row(r.text + repr(r.amounts), "told") for r in rows if r.amounts]
     words = corpus_hash([Row(repr(vocab.data()), "vocabulary")])[:8]
-    return f"r{FORMAT}-{corpus_hash(labelled)}-{words}-{settings()['roles']['C']}-{version('scikit-learn')}"
+    return f"{tag}-{corpus_hash(labelled)}-{words}-{c}-{version('scikit-learn')}"
+
+
+def cached_weights(name: str, key: str, data: Callable[[], list[tuple[dict[str, float], str]]],
+                   c: float) -> RoleModel:
+    """A kept-weights model from the cache under ``name``, or trained from ``data()`` and cached."""
+    path = cache_dir() / f"{name}-{key}.pickle"
+    model = load_cached(path, RoleModel, key)
+    if model is None:
+        model = RoleModel.train(data(), c, key)
+        save_cached(model, path, f"{name}-")
+    return model
 
 
 def load_or_train(rows: list[Row] | None = None) -> RoleModel:
     """The role model for these rows (the corpus by default): from the cache, or trained and cached."""
     rows = load_corpus() if rows is None else rows
-    key = model_key(rows)
-    path = cache_dir() / f"roles-{key}.pickle"
-    model = load_cached(path, RoleModel, key)
-    if model is None:
-        model = RoleModel.train(training_rows(rows), settings()["roles"]["C"], key)
-        save_cached(model, path, "roles-")
-    return model
+    return cached_weights("roles", model_key(rows), lambda: training_rows(rows), settings()["roles"]["C"])

@@ -14,12 +14,11 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from engine.understanding import vocab
 from engine.understanding.actionlog import Tag
-from engine.understanding.amount_roles import RoleModel, tagged
-from engine.understanding.corpus import Row, corpus_hash, load_corpus
+from engine.understanding.amount_roles import RoleModel, cached_weights, tagged, weights_key
+from engine.understanding.corpus import Row, load_corpus
 from engine.understanding.doc import Doc
-from engine.understanding.topic_model import cache_dir, load_cached, save_cached, settings
+from engine.understanding.topic_model import settings
 
 FORMAT = 3  # bump when the features or the kept weights change what a cached model means
 # The asks a question's told hand may be about, as the told stories label them.
@@ -65,23 +64,14 @@ def training_rows(rows: list[Row]) -> list[tuple[dict[str, float], str]]:
 
 def model_key(rows: list[Row]) -> str:
     """The cache key: the labelled asks, the vocabulary, the settings and the code's format."""
-    from importlib.metadata import version
-
     labelled = [Row(r.text + "\x1f" + str(r.ask), "told") for r in rows if getattr(r, "ask", None) in ASKS]
-    words = corpus_hash([Row(repr(vocab.data()), "vocabulary")])[:8]
-    return f"a{FORMAT}-{corpus_hash(labelled)}-{words}-{settings()['asks']['C']}-{version('scikit-learn')}"
+    return weights_key(f"a{FORMAT}", labelled, settings()["asks"]["C"])
 
 
 def load_or_train(rows: list[Row] | None = None) -> RoleModel:
     """The ask model for these rows (the corpus by default): from the cache, or trained and cached."""
     rows = load_corpus() if rows is None else rows
-    key = model_key(rows)
-    path = cache_dir() / f"asks-{key}.pickle"
-    model = load_cached(path, RoleModel, key)
-    if model is None:
-        model = RoleModel.train(training_rows(rows), settings()["asks"]["C"], key)
-        save_cached(model, path, "asks-")
-    return model
+    return cached_weights("asks", model_key(rows), lambda: training_rows(rows), settings()["asks"]["C"])
 
 
 _MODEL: RoleModel | None = None
