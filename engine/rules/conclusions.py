@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.betting import round_state
+from engine.betting import RoundState, round_state
 from engine.facts import Action, Facts
 
 AGGRESSIVE = ("bet", "raise", "all-in")
@@ -39,7 +39,7 @@ def already_in(f: Facts) -> int | None:
     # His own actions with an amount told; a call told without one is usually these very chips ("that's the call").
     told = [a for a in f.actions or [] if a.actor != f.put_by or a.amount is not None]
     if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
-        return _blind_in(f)
+        return blind_of(f, f.put_by)
     state = round_state(told, f.big_blind, f.street)
     mine = state.committed.get(f.put_by, 0)
     if mine >= state.current_bet:
@@ -47,15 +47,23 @@ def already_in(f: Facts) -> int | None:
     return mine or None
 
 
-def _blind_in(f: Facts) -> int | None:
-    return blind_of(f, f.put_by)
-
-
 def blind_of(f: Facts, who: str | None) -> int | None:
     """Preflop, a blind who has not acted yet already has his blind in (1.1.3: he calls the rest)."""
     if f.street not in (None, "preflop"):
         return None
-    return {"SB": f.small_blind, "BB": f.big_blind}.get(who or "")
+    return _blinds(f).get(who or "")
+
+
+def _blinds(f: Facts) -> dict[str, int | None]:
+    """The blinds by the names the rulings give their players."""
+    return {"SB": f.small_blind, "BB": f.big_blind}
+
+
+def in_front(f: Facts, who: str, state: RoundState | None = None) -> int:
+    """What a player already has in this round: his chips in the told round (replayed unless given), else his
+    blind preflop."""
+    state = state or round_state(f.actions or [], f.big_blind, f.street)
+    return state.committed.get(who) or blind_of(f, who) or 0
 
 
 def action_changed(f: Facts) -> bool | None:
@@ -144,7 +152,7 @@ def contributions(f: Facts) -> dict[str, int] | None:
             per[who] = per.get(who, 0) + v
         if street in (None, "preflop"):
             sized = {a.actor for a in played if a.kind in ("call", "bet", "raise", "all-in")}  # their blind is in it
-            for name, blind in (("SB", f.small_blind), ("BB", f.big_blind)):
+            for name, blind in _blinds(f).items():
                 if blind and name not in sized:
                     per[name] = per.get(name, 0) + blind
     per = {who: v for who, v in per.items() if v}

@@ -18,9 +18,10 @@ Authority instead of inventing a rule.
 
 from __future__ import annotations
 
-from engine.betting import max_add_on, round_state
+from engine.betting import max_add_on
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts
+from engine.rules.conclusions import in_front
 
 STAFF = "staff-authority"
 
@@ -606,8 +607,7 @@ def all_in_precise_count(ctx: Context) -> Finding:
         total = f.chips_put_out  # the chips counted out on request are the all-in (3.18.3)
     if total is not None:
         who = ctx.peek("call_for")
-        mine = round_state(f.actions or [], f.big_blind, f.street).committed.get(who) if who else None
-        already = mine if mine is not None else ctx.get("already_in")
+        already = in_front(f, who) if who else ctx.get("already_in")
         need = max(0, total - already)
         amounts = {"all_in": total, "to_call": need}
         if already:

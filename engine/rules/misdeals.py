@@ -86,22 +86,23 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
     elif per_hand:
         # Every street of the voided hand, each player's bets added up (a misdeal voids the whole hand).
         asked = ctx.peek("call_for")
-        parts = sorted(per_hand.items(), key=lambda kv: kv[0] != asked)
-        total = sum(v for _w, v in parts)
-        amounts["returned"] = total
-        back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
-            f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
+        back = _each_back(sorted(per_hand.items(), key=lambda kv: kv[0] != asked), amounts)
     elif acts:
         # The bets made before the misdeal, replayed through the betting model, each back to its player.
         per = {who: v for who, v in round_state(acts, bb, ctx.peek("street")).committed.items() if v}
         parts = [(who, v) for who, v in per.items()]
         parts += [(name, b) for name, b in (("SB", sb), ("BB", bb)) if b and name not in per]
         if parts:  # nothing sized was told: the general words stand
-            total = sum(v for _w, v in parts)
-            amounts["returned"] = total
-            back = ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
-                f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
+            back = _each_back(parts, amounts)
     return back, amounts
+
+
+def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
+    """Who gets what back, and the sum with its working ("Seat 4 gets 180, BB gets 10: 190 in all (180 + 10)")."""
+    total = sum(v for _w, v in parts)
+    amounts["returned"] = total
+    return ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
+        f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
 
 
 def _staff_only_note(ctx: Context) -> tuple[list[str], list[str]]:

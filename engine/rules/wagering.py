@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.betting import REOPEN_NOTE, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts
-from engine.rules.conclusions import blind_of
+from engine.rules.conclusions import in_front
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -413,7 +413,7 @@ def amount_to_call(ctx: Context) -> Finding:
     if not st.current_bet:
         raise Missing("bet_faced")  # no sized bet was read: ask for it rather than say the call is nothing
     who = ctx.peek("call_for")
-    already = (st.committed.get(who) or blind_of(ctx.facts, who) or 0) if who else 0
+    already = in_front(ctx.facts, who, st) if who else 0
     need = max(0, st.current_bet - already)
     name = who or "The next player"
     outcome = f"{name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.understanding import actionlog, vocab
@@ -239,20 +240,10 @@ def read(text: str | Doc, model: RoleModel | None = None) -> tuple[list[Tag], li
     return tags, out
 
 
-_MODEL: RoleModel | None = None
-
-
-def use_model(model: RoleModel | None) -> None:
-    """Read with this model (measuring leaves sets out); None returns to the corpus's model."""
-    globals()["_MODEL"] = model
-
-
+@cache
 def role_model() -> RoleModel:
-    """The model reading uses: the corpus's (trained or cached on first use) unless measuring set another."""
-    if _MODEL is None:
-        use_model(load_or_train())
-    assert _MODEL is not None
-    return _MODEL
+    """The model reading uses: the corpus's, trained or cached on first use."""
+    return load_or_train()
 
 
 def model_key(rows: list[Row]) -> str:

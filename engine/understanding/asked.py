@@ -11,6 +11,7 @@ reports the ask and its probability; the rules decide what to compute.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -74,19 +75,10 @@ def load_or_train(rows: list[Row] | None = None) -> RoleModel:
     return cached_weights("asks", model_key(rows), lambda: training_rows(rows), settings()["asks"]["C"])
 
 
-_MODEL: RoleModel | None = None
-
-
-def use_model(model: RoleModel | None) -> None:
-    """Read with this model (measuring leaves sets out); None returns to the corpus's model."""
-    globals()["_MODEL"] = model
-
-
+@cache
 def ask_model() -> RoleModel:
-    if _MODEL is None:
-        use_model(load_or_train())
-    assert _MODEL is not None
-    return _MODEL
+    """The model reading uses: the corpus's, trained or cached on first use."""
+    return load_or_train()
 
 
 def read(text: str | Doc | list[Tag]) -> tuple[str, float, dict[str, Any]]:

@@ -110,10 +110,9 @@ def _each(acts: list[Placed]) -> list[Placed]:
 def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
     """Who each put in the amount at ``i``, when its clause says "each" or "both": the two players its clause
     names (else its player and one other); nobody when it does not."""
-    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
-    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
-    if not any(tags[j].text in vocab.words("amounts", "each") for j in range(lo, hi)):
+    if not _in_clause(tags, i, "amounts", "each"):
         return ()
+    lo, _hi = _clause_bounds(tags, i)
     named = list(dict.fromkeys(_name(tags, j) for j in range(lo, i) if tags[j].kind == "actor"))
     if len(named) >= 2:
         return tuple(named[-2:])
@@ -146,10 +145,11 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
     lower case; the speaker under every first-person word) -> the position's name, so his blind is known to be his."""
     first = vocab.words("actors", "first_person")
     being = vocab.words("actors", "being")
+    positions = set(vocab.table("actors", "positions").values())
     out: dict[str, str] = {}
     for i, tg in enumerate(tags):
         who = str(tg.value) if tg.kind == "actor" else (tg.text if tg.text in first else None)
-        if who is None or (tg.kind == "actor" and str(tg.value) in vocab.table("actors", "positions").values()):
+        if who is None or (tg.kind == "actor" and str(tg.value) in positions):
             continue
         j = i + 1
         while j < len(tags) and j <= i + 3 and tags[j].kind == "other" and tags[j].text in being:
@@ -158,7 +158,7 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
         if (j == i + 1 and not said_being) or j >= len(tags) or tags[j].kind != "actor":
             continue
         seat = str(tags[j].value)
-        if seat in vocab.table("actors", "positions").values():
+        if seat in positions:
             for name in (first if who.lower() in first else [who]):
                 out[name.lower()] = seat
     return out
@@ -417,16 +417,22 @@ def _asked(doc: Doc, told: Told, floor_p: float) -> None:
 
 def _in_clause(tags: list[Tag], i: int, section: str, key: str) -> bool:
     """Whether a word of a vocabulary list stands in the clause of the tag at ``i``."""
-    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
-    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    lo, hi = _clause_bounds(tags, i)
     words = vocab.words(section, key)
     return any(tags[j].text in words for j in range(lo, hi))
+
+
+def _clause_bounds(tags: list[Tag], i: int) -> tuple[int, int]:
+    """Where the clause of the tag at ``i`` begins and ends (clauses end at a full stop or a comma)."""
+    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
+    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    return lo, hi
 
 
 def _staff_says(tags: list[Tag], i: int) -> bool:
     """Whether the words at ``i`` are staff's (the dealer's count) rather than a player's: staff named in its
     clause before it."""
-    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
+    lo, _hi = _clause_bounds(tags, i)
     staff = vocab.words("actors", "staff")
     return any(tags[j].text in staff for j in range(lo, i))
 
