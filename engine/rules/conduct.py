@@ -639,6 +639,18 @@ def _acted(ctx: Context) -> bool:
     return bool(ctx.get("acted_on_valuation"))
 
 
+def _wager_against(f: Facts) -> int | None:
+    """The real bet a player called on a wrong count: the largest sized bet, raise or all-in told of another
+    player ("it was actually 520"), when no figure was read as the dealer's."""
+    sized = [a.amount for a in f.actions or [] if a.kind in ("bet", "raise", "all-in") and a.amount is not None
+             and a.actor != f.put_by]
+    return max(sized) if sized else None
+
+
+def _called(f: Facts) -> bool:
+    return f.verbal == "call" or any(a.kind == "call" for a in f.actions or [])
+
+
 @rule("dealer_valuation_binding", ["3.19"], trigger=_valuation_trigger)
 def dealer_valuation_binding(ctx: Context) -> Finding:
     """A player may ask the dealer to verify a bet; acting on a wrong valuation still binds him."""
@@ -649,8 +661,9 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
         cites.append("3.15")
         pot_note = " The dealer did not have to reveal the precise size of the pot (3.15)."
     said = f.dealer_said_amount
-    actual = f.bet_faced
-    wrong = f.dealer_misvalued or (said is not None and actual is not None and said != actual)
+    actual = f.bet_faced if f.bet_faced is not None else _wager_against(f)
+    short = f.chips_put_out is not None and actual is not None and f.chips_put_out < actual and _called(f)
+    wrong = f.dealer_misvalued or (said is not None and actual is not None and said != actual) or short
     if not wrong:
         return Finding(
             outcome="Yes: a player may ask the dealer to verify the value of a bet or raise. If the dealer gets it "

@@ -30,7 +30,9 @@ from engine.understanding.numbers import exact_amount
 
 _FIG = r"\d+(?:,\d{3})*(?:\.\d+)?(?:k\d{0,3})?"
 # An amount is not the start of a plural denomination ("four 1,000s"): that is one word, read by _denomination.
-_TOKEN = re.compile(r"(" + _FIG + r")\s*/\s*(" + _FIG + r")|\$?(" + _FIG + r")(?![\w-])(?!,\d{3}s\b)|"
+# A figure of two digits or more joined to a word by a hyphen ("a 1,000-cap table", "a $500-chip") is an amount
+# and a word; "3-bet" and "2-5" stay one word.
+_TOKEN = re.compile(r"(" + _FIG + r")\s*/\s*(" + _FIG + r")|\$?(" + _FIG + r")(?!\w)(?!-(?![a-z])|(?<!\d\d)-)(?!,\d{3}s\b)|"
                     r"(\d{1,3}(?:,\d{3})+s\b|[a-z0-9']+(?:-[a-z0-9]+)*)|([.,;:!?()])")
 _BREAK_WORDS = {"then", "and", "but", "while", "after", "before"}
 _MAX_PHRASE = 5
@@ -105,10 +107,19 @@ def tokens(text: str) -> list[Token]:
         elif m.group(3):
             out.append(Token("amount", m.group(3), exact_amount(m.group(3)), m.start(3)))
         elif m.group(4):
-            out.append(Token("word", m.group(4), None, m.start()))
+            out.extend(_words(m.group(4), m.start()))
         else:
             out.append(Token("punct", m.group(5), None, m.start()))
     return out
+
+
+def _words(word: str, start: int) -> list[Token]:
+    """A word, with a clitic "'s" apart from its stem ("cap's 2k", "bet's 60", "he's all in"), so the stem is read
+    as itself; a vocabulary phrase written with it ("what's the call") still joins the two back."""
+    stem, s, _ = word.rpartition("'s")
+    if s and stem and not _:
+        return [Token("word", stem, None, start), Token("word", "'s", None, start + len(stem))]
+    return [Token("word", word, None, start)]
 
 
 @cache
@@ -145,13 +156,52 @@ def _colour(word: str) -> int | None:
     return colours.get(word) or (colours.get(word[:-1]) if word.endswith("s") else None)
 
 
-def tag(toks: list[Token]) -> list[Tag]:
-    """Label the tokens from the vocabulary, longest phrase first."""
+def tag(toks: list[Token], names: frozenset[str] = frozenset()) -> list[Tag]:
+    """Label the tokens from the vocabulary, longest phrase first; then the players named by name (``names_in``)."""
     out: list[Tag] = []
     i = 0
     while i < len(toks):
         taken = _tag_at(toks, i, out)
         i += taken
+    return _named(out, names) if names else out
+
+
+_TITLE = re.compile(r"(?<![\w'])([A-Z][a-z]+)\b")
+
+
+@cache
+def _lettered() -> re.Pattern[str]:
+    """"Player B", "seat C": a player named by a letter (the vocabulary's words before it)."""
+    words = vocab.words("actors", "lettered")
+    return re.compile(r"\b(?i:" + "|".join(map(re.escape, words)) + r") ([A-Z])\b")
+
+
+def names_in(text: str) -> frozenset[str]:
+    """Players named by a name as the original text writes it: a capitalised word that is not the first of its
+    sentence ("then Dana raises"), or is so again elsewhere, and a letter after "player" ("Player B"). Lower
+    case, as the tags are; a word the vocabulary knows keeps its own tag."""
+    found: dict[str, bool] = {}
+    for m in _TITLE.finditer(text):
+        before = text[:m.start()].rstrip(" \"'(")
+        first = not before or before[-1] in ".!?:\n"
+        word = m.group(1).lower()
+        found[word] = found.get(word, False) or not first
+    out = {w for w, inside in found.items() if inside and len(w) > 2}
+    out -= set(vocab.words("actors", "not_names"))
+    return frozenset(out | {f"{m.group(0)[:-2].lower()} {m.group(1).lower()}" for m in _lettered().finditer(text)})
+
+
+def _named(tags: list[Tag], names: frozenset[str]) -> list[Tag]:
+    """Untagged words that name a player ("Dana", "Player B") as actors, under their written name."""
+    out: list[Tag] = []
+    for tg in tags:
+        if tg.kind == "other" and out and out[-1].kind == "other" and f"{out[-1].text} {tg.text}" in names:
+            prev = out.pop()
+            out.append(Tag("actor", f"{prev.text} {tg.text}", f"{prev.text.title()} {tg.text.upper()}", prev.start))
+        elif tg.kind == "other" and tg.text in names:
+            out.append(Tag("actor", tg.text, tg.text.title(), tg.start))
+        else:
+            out.append(tg)
     return out
 
 
@@ -264,7 +314,7 @@ def _counted_chips(count: int, toks: list[Token], j: int, first: Token, out: lis
 def parse(text: str) -> ActionLog:
     """The action log of a description: events in order, the stakes, what is asked."""
     doc = Doc(text)
-    tags = tag(tokens(doc.nums))
+    tags = tag(tokens(doc.nums), names_in(doc.text))
     log = ActionLog()
     for tg in tags:
         if tg.kind == "stakes" and tg.value and log.big_blind is None:

@@ -41,12 +41,12 @@ class Doc:
         """``low`` with number words as digits ("three hundred" -> "300"), via text2num."""
         from text_to_num import alpha2digit
 
-        from engine.understanding.numbers import spoken_prices
+        from engine.understanding.numbers import slang_amounts, spoken_prices
 
         # Quotes hug the words ('three hundred') and hide them from text2num: pad them.
         spaced = re.sub(r"(^|\s)(['\"])", r"\1\2 ", spoken_prices(self.low))
         spaced = re.sub(r"(['\"])(\s|[.,;:?!]|$)", r" \1\2", spaced)
-        return alpha2digit(spaced, "en")
+        return slang_amounts(alpha2digit(spaced, "en"))
 
     def has(self, pattern: str) -> bool:
         """Regex search in the normalised text (whole words are up to the pattern)."""

@@ -76,3 +76,27 @@ def spoken_prices(text: str) -> str:
         return str(hundreds[m.group(1)] * 100 + tens[m.group(2)] + units.get(m.group(3) or "", 0))
 
     return pattern.sub(digits, text)
+
+
+@cache
+def _slang() -> tuple[re.Pattern[str], dict[str, int]]:
+    from engine.understanding import vocab
+
+    units = {w: int(v) for w, v in vocab.table("amounts", "slang").items()}
+    counts = {w: int(v) for w, v in vocab.table("amounts", "counts").items()}
+    words = "|".join(sorted(units, key=len, reverse=True))
+    said = "|".join(sorted(counts, key=len, reverse=True))
+    return re.compile(r"\b(" + said + r"|\d+(?:\.\d+)?)\s+(" + words + r")\b"), {**units, **counts}
+
+
+def slang_amounts(text: str) -> str:
+    """Amounts told with a slang unit, as digits: "a grand" -> "1000", "5 bills" -> "500", "1.5 grand" ->
+    "1500" (exact, or left as written when not a whole number); the units and the counts are the vocabulary's."""
+    pattern, units = _slang()
+
+    def digits(m: re.Match[str]) -> str:
+        count = Decimal(units[m.group(1)]) if m.group(1) in units else _decimal(m.group(1))
+        value = count * units[m.group(2)]
+        return str(int(value)) if value == value.to_integral_value() else m.group(0)
+
+    return pattern.sub(digits, text)
