@@ -128,6 +128,7 @@ def undeclared_bet_is_full_value(ctx: Context) -> Finding:
     note = []
     cites = ["1.1.2.2", "1.1.2.1"]
     if said is not None and said < total:
+        cites = ["1.1.2.1", "1.1.2.2"]  # the lower figure fails on 1.1.2.1's timing: that clause decides the dispute
         note.append(
             f"The {money(said)} was announced only after the chips touched the table, too late under 1.1.2.1."
         )

@@ -114,12 +114,17 @@ def tokens(text: str) -> list[Token]:
 
 
 def _words(word: str, start: int) -> list[Token]:
-    """A word, with a clitic "'s" apart from its stem ("cap's 2k", "bet's 60", "he's all in"), so the stem is read
-    as itself; a vocabulary phrase written with it ("what's the call") still joins the two back."""
-    stem, s, _ = word.rpartition("'s")
-    if s and stem and not _:
-        return [Token("word", stem, None, start), Token("word", "'s", None, start + len(stem))]
+    """A word, with a clitic apart from its stem ("cap's 2k", "bet's 60", "i've got 640"), so the stem is read as
+    itself; a vocabulary phrase written with it ("what's the call", "i'm") still joins the two back."""
+    for clitic in _CLITICS:
+        if word.endswith(clitic) and len(word) > len(clitic):
+            stem = word[:-len(clitic)]
+            return [Token("word", stem, None, start), Token("word", clitic, None, start + len(stem))]
     return [Token("word", word, None, start)]
+
+
+# "cap's", "i've", "i'd", "he'll", "they're", "i'm": a clitic apart from its stem ("n't" stays: "can't" is a word).
+_CLITICS = ("'s", "'ve", "'d", "'ll", "'re", "'m")
 
 
 @cache
@@ -222,7 +227,7 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         out.append(Tag("actor", t.text, f"Seat {int(seat.group(1)) if seat else nxt.value}", t.start))
         return 1 if seat else 2
     count = vocab.table("amounts", "counts").get(t.text)
-    if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text):
+    if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text) and not _card_colour(toks, i + 2):
         return _coloured(count, toks, i, out)
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
@@ -267,6 +272,11 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
         return 1 + taken
     out.append(Tag("amount", t.text, t.value, t.start))
     return 1
+
+
+def _card_colour(toks: list[Token], j: int) -> bool:
+    """'a red back', 'a blue deck': the colour is a card's, not a chip's."""
+    return j < len(toks) and toks[j].text in vocab.words("cards", "back_words")
 
 
 def _coloured(count: int, toks: list[Token], i: int, out: list[Tag]) -> int:
