@@ -87,6 +87,9 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
         # Every street of the voided hand, each player's bets added up (a misdeal voids the whole hand).
         asked = ctx.peek("call_for")
         back = _each_back(sorted(per_hand.items(), key=lambda kv: kv[0] != asked), amounts)
+    elif not acts and ctx.peek("chips_put_out") and ctx.peek("put_by"):
+        # Only what one player put in was told ("Seat 6 had put 350 in this hand"): that goes back to him.
+        back = _each_back([(str(ctx.peek("put_by")), int(ctx.peek("chips_put_out")))], amounts)
     elif acts:
         # The bets made before the misdeal, replayed through the betting model, each back to its player.
         per = {who: v for who, v in round_state(acts, bb, ctx.peek("street")).committed.items() if v}
@@ -101,6 +104,8 @@ def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
     """Who gets what back, and the sum with its working ("Seat 4 gets 180, BB gets 10: 190 in all (180 + 10)")."""
     total = sum(v for _w, v in parts)
     amounts["returned"] = total
+    if len(parts) == 1:
+        return f"{parts[0][0]} gets {money(total)} back"
     return ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
         f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
 
@@ -474,9 +479,10 @@ def only_staff_declare_misdeal(ctx: Context) -> Finding:
 @rule("missing_or_foreign_card", ["2.4.2", "2.4.1", "2.4"], trigger=lambda f: 1.2 if f.deck_defect else 0.0)
 def missing_or_foreign_card(ctx: Context) -> Finding:
     """A missing or foreign card voids the round where it is found; earlier rounds stand."""
-    defect = ctx.get("deck_defect")
+    defect = ctx.peek("deck_defect")  # missing or foreign: 2.4.2 rules both alike, so neither needs asking
     what = ("a card is found to be missing" if defect == "missing"
-            else "a card that is not part of the deck is found")
+            else "a card that is not part of the deck is found" if defect == "foreign"
+            else "a card is found to be missing, or one that is not part of the deck is found,")
     if ctx.peek("asks_previous_rounds"):
         return Finding(
             outcome=f"The results of all hands already played stand. Only the round of play in which {what} is "

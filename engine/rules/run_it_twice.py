@@ -72,6 +72,16 @@ def run_it_twice_offered(ctx: Context) -> Finding:
     )
 
 
+def _with_money_in_before(ctx: Context, pot: int) -> tuple[int, str]:
+    """A pot figure smaller than what the told players put in cannot be the whole pot: it is money already in
+    before them (dead blinds, a folded player's chips), so the pot is both, with the working."""
+    per = ctx.facts.contributions or {}
+    put = sum(per.values())
+    if not put or pot >= put:
+        return pot, ""
+    return pot + put, f" ({money(pot)} already in + {money(put)} put in by the players)"
+
+
 @rule("run_it_twice_pot_split", ["1.10"],
       trigger=lambda f: 1.2 if f.boards_won or f.asks_rit_split else 0.0)
 def run_it_twice_pot_split(ctx: Context) -> Finding:
@@ -84,8 +94,9 @@ def run_it_twice_pot_split(ctx: Context) -> Finding:
                     "already on the board stay. A player who wins both runs takes the whole pot.",
             citations=["1.10"],
         )
+    pot, built = _with_money_in_before(ctx, pot)
     a, _b, odd = split_run_twice(pot)
-    text = f"Each board is worth half of the {money(pot)} pot: {money(a)} to the winner of each board"
+    text = f"Each board is worth half of the {money(pot)} pot{built}: {money(a)} to the winner of each board"
     won = ctx.peek("boards_won") or []
     amounts = {"each_board": a, "odd_chip": odd}
     if won == ["same", "same"]:
