@@ -108,7 +108,7 @@ def evaluate(rule: Rule, facts: Facts, *, with_alternatives: bool = True,
     return Ruling(
         kind="ruling" if finding.kind == "ruling" else finding.kind,  # type: ignore[arg-type]
         outcome=finding.outcome,
-        citations=_dedupe(finding.citations or chosen.clauses),
+        citations=[] if finding.kind == "uncovered" else _dedupe(finding.citations or chosen.clauses),
         assumptions=assumptions,
         alternatives=alternatives,
         trace=trace,

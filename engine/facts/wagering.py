@@ -71,6 +71,7 @@ class WageringFacts(BaseModel):
     asks_both_cards: bool | None = fact("Is the question whether both hole cards must be shown to win?", YES_NO)
     actions_asked: list[str] | None = fact("Which actions (check, bet, call, raise, fold) is the question about?")
     asks_min_raise: bool | None = fact("Is the question what the smallest legal raise is?", YES_NO)
+    asks_yes_no: bool | None = fact("Is the question one answered yes or no (may he, is it, does it)?", YES_NO)
     all_in_short: bool | None = fact(
         "Was the raise an all-in for less than a full raise?", YES_NO
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.betting import REOPEN_NOTE, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts
-from engine.rules.conclusions import in_front
+from engine.rules.conclusions import in_front, unnamed
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -355,6 +355,21 @@ def _min_raise_trigger(f: Facts) -> float:
     return 0.3
 
 
+def _acted_before_the_short_all_in(f: Facts) -> bool:
+    """Whether the player asking (named in the question, else the one who opened the round) bet or raised before
+    the last all-in, so the question is whether the betting reopened to him."""
+    acts = list(f.actions or [])
+    allins = [i for i, a in enumerate(acts) if a.kind == "all-in"]
+    if not allins:
+        return False
+    before = acts[:allins[-1]]
+    opener = next((a.actor for a in before if a.kind in ("bet", "raise")), None)
+    asker = f.call_for or opener
+    if opener and unnamed(opener) and all(a.actor != asker for a in before):
+        asker = opener  # "bet 400, guy calls, third guy shoves. back to me": the unnamed opener is the speaker
+    return any(a.actor == asker and a.kind in ("bet", "raise", "call") for a in before)
+
+
 @rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger)
 def minimum_raise(ctx: Context) -> Finding:
     """A raise must be at least the last full bet or raise; an all-in may be less."""
@@ -378,6 +393,11 @@ def minimum_raise(ctx: Context) -> Finding:
     facing = st.current_bet if st else _facing(ctx)
     full = _last_full(ctx)
     to = facing + full
+    if st and st.short_all_in and f.asks_yes_no and _acted_before_the_short_all_in(f):
+        # "back to me: can I re-raise?": whether the short all-in reopened the betting, which the book leaves open
+        return Finding(kind="uncovered", citations=[], confidence=0.8,
+                       outcome=f"{REOPEN_NOTE} If staff allow a raise, it must be to at least {money(to)} (the current "
+                               f"bet of {money(facing)} plus the last full raise of {money(full)}, 1.4).")
     notes = []
     cites = ["1.4"]
     if st and st.short_all_in:

@@ -409,7 +409,7 @@ def extract(doc: Doc) -> None:
 
 
 # The asks (asked.py) that name a fact the rules compute from the told hand.
-_ASK_FACT = {"min_raise": "asks_min_raise", "call_amount": "asks_call"}
+_ASK_FACT = {"min_raise": "asks_min_raise", "call_amount": "asks_call", "yes_no": "asks_yes_no"}
 
 
 def _asked(doc: Doc, told: Told, floor_p: float) -> None:

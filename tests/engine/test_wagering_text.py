@@ -296,3 +296,15 @@ def test_wagering_text() -> None:
     assert len(misses) <= MOST_MISSES, misses
     healed = [c.id for c in CASES if c.xfail and _miss(c) is None]
     assert healed == [], f"now read right; drop their xfail: {healed}"
+
+
+def test_a_player_who_already_acted_asking_to_raise_over_a_short_all_in_is_told_the_book_is_silent() -> None:
+    """Whether a short all-in reopens the betting is not in the book: said so, with the raise size should staff
+    allow one; a player still to act is given his minimum raise."""
+    back = answer("I bet 200 on the flop, the next player goes all in for 300, the button calls. Back to me: am I "
+                  "allowed to raise again?")
+    assert back.kind == "uncovered" and back.citations == []
+    assert "Staff Authority" in back.outcome and "500" in back.outcome
+    behind = answer("I bet 200 on the flop, the next player goes all in for 300. The button wants to raise: what is "
+                    "the least he can make it?")
+    assert behind.kind == "ruling" and behind.citations[0] == "1.4" and behind.amounts["min_raise_to"] == 500
