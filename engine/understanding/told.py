@@ -137,7 +137,21 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.actor = seats.get((p.actor or "").lower(), p.actor)
         p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
+    told.placed = _restated_dropped(tags, told.placed)
     return told
+
+
+def _restated_dropped(tags: list[Tag], placed: list[Placed]) -> list[Placed]:
+    """A bet the closing question names again ("what happens with seat 8's 300?") is the bet told before, not a
+    new one: an action amount in the last sentence equal to one the same player was told to make is left out."""
+    last = max((i for i, t in enumerate(tags[:-1]) if t.kind == "break"), default=-1)
+    out: list[Placed] = []
+    for p in placed:
+        again = p.index > last and p.role in amount_roles.ACTION_ROLES and any(
+            q.value == p.value and q.actor == p.actor and q.role in amount_roles.ACTION_ROLES for q in out)
+        if not again:
+            out.append(p)
+    return out
 
 
 def _positions_held(tags: list[Tag]) -> dict[str, str]:
@@ -266,6 +280,10 @@ def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
     for j in range(lo, hi):
         if tags[j].text in vocab.words("speech", "before") and any(t.kind == "actor" for t in tags[j + 1:j + 4]):
             return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:min(hi, j + 8)])
+        if tags[j].text in vocab.words("speech", "before") and j + 1 < hi \
+                and tags[j + 1].text in vocab.words("actors", "third_person") \
+                and any(t.kind == "verb" for t in tags[lo:j]):
+            return True  # "Sarah bets 200 before him": a bet made ahead of the player named before
     return False
 
 

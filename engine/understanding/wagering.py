@@ -404,7 +404,9 @@ def _chips_placed(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | N
         value, _pos = put
         # Chips placed by the player whose action is in question: drop an action that is the same chips.
         doc.set("chips_put_out", value)
-        acts = [a for a in acts if not (a.amount == value and a.kind in ("bet", "raise", "call"))] or acts
+        # An action out of turn stays: whether it binds is the question (1.8), and the chips are that action.
+        acts = [a for a in acts if not (a.amount == value and a.kind in ("bet", "raise", "call")
+                                        and not a.out_of_turn)] or acts
         if chips and chips[0] == value:
             doc.set("chip_count", chips[1])
         # A blind already posted is already in: "sb silently tosses 800", "bb 200 posted, facing 600 he drops".
