@@ -127,6 +127,8 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
         # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be no
         # answer, so state the rule itself instead.
         ruling = explain(r, facts)
+    if topic is None and not triggered and probs:
+        ruling = _exception_worded(r, ruling, facts, next(iter(probs)))
     lead = topic if topic and topic not in REGISTRY else None  # a clause picked, not a rule named
     if lead is None and not triggered and probs:
         lead = next(iter(probs))
@@ -137,6 +139,17 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
         if rival is not None:
             return _conflict(ruling, evaluate(rival, facts), r, rival)
     return ruling
+
+
+def _exception_worded(r: Rule, ruling: Ruling, facts: Facts, top: str) -> Ruling:
+    """The words point at an exception's own clause ("the dealer rolled the turn before the flop betting was done":
+    2.5.1, an exception to 2.1.1) and no stated fact decides between the rule and it: the exception is stated in
+    the book's words rather than the rule it overrides."""
+    general = ruling.kind == "needs_facts" or any(t.note == "stated in general" for t in ruling.trace)
+    if ruling.citations[:1] == [top] or not general:
+        return ruling  # the rule decided on the facts (even if outside its own clause): that stands
+    ex = next((e for e in exceptions_to(r.name) if e.clauses[:1] == [top]), None)
+    return explain(ex, facts) if ex is not None else ruling
 
 
 def _state_the_clause(cid: str | None, facts: Facts) -> Ruling:

@@ -113,7 +113,8 @@ def _sharing_trigger(f: Facts) -> float:
 def no_sharing_hand_information(ctx: Context) -> Finding:
     """Players may not share hand information while live cards are in play; the dealer may rule it a fold."""
     f = ctx.facts
-    cites = ["3.2.1", "3.2"] if ctx.peek("asks_penalty") else ["3.2", "3.2.1"]
+    # Cards shown to another player are what 3.2.1's discretionary fold is about: it decides; words alone, 3.2.
+    cites = ["3.2.1", "3.2"] if ctx.peek("asks_penalty") or f.cards_shown_privately else ["3.2", "3.2.1"]
     what = "show or tell anything about their hands"
     base = (f"Not allowed: players may not {what} while live cards are in play, whether or not the player "
             "receiving it is still in the hand.")
