@@ -824,7 +824,10 @@ def _acted_on_valuation(doc: Doc, t: str, n: str, said: re.Match[str] | None) ->
 
 
 def _chips_put_out(doc: Doc, after: str) -> None:
-    """What the player put in on the dealer's figure ("called 300"), not what he asks about ("do I put in 300?")."""
+    """What the player put in on the dealer's figure ("called 300"), not what he asks about ("do I put in 300?"),
+    when the learned reading of the amounts did not tell it ("pushed 8 blacks" is 800, not 8)."""
+    if doc.told is not None and doc.told.of("chips_out"):
+        return
     for put in re.finditer(r"\b(?:called|calls|call(?:ed)? for|put|puts|putting|placed|slid|pushed|threw|"
                            r"tossed|matched)\s+(?:in\s+|out\s+)?(?:the\s+)?\$?(" + NUM + r")", after):
         if re.search(r"\b(?:to|n'?t|not|should|must|do i|does he|does she|will i|would i)\s*$",
