@@ -115,7 +115,7 @@ def tokens(text: str) -> list[Token]:
 
 def _words(word: str, start: int) -> list[Token]:
     """A word, with a clitic apart from its stem ("cap's 2k", "bet's 60", "i've got 640"), so the stem is read as
-    itself; a vocabulary phrase written with it ("what's the call", "i'm") still joins the two back."""
+    itself; a vocabulary phrase written with a clitic still joins the two back (phrases are looked up squashed)."""
     for clitic in _CLITICS:
         if word.endswith(clitic) and len(word) > len(clitic):
             stem = word[:-len(clitic)]
@@ -192,7 +192,7 @@ def names_in(text: str) -> frozenset[str]:
         word = m.group(1).lower()
         found[word] = found.get(word, False) or not first
     out = {w for w, inside in found.items() if inside and len(w) > 2}
-    out -= set(vocab.words("actors", "not_names"))
+    out -= set(vocab.words("actors", "not_names")) | set(vocab.words("actors", "lettered"))
     return frozenset(out | {f"{m.group(0)[:-2].lower()} {m.group(1).lower()}" for m in _lettered().finditer(text)})
 
 

@@ -21,7 +21,7 @@ from engine.understanding.corpus import Row, load_corpus
 from engine.understanding.doc import Doc
 from engine.understanding.topic_model import settings
 
-FORMAT = 5  # bump when the features or the kept weights change what a cached model means
+FORMAT = 6  # bump when the features or the kept weights change what a cached model means
 # The asks a question's told hand may be about, as the told stories label them.
 ASKS = ("min_raise", "call_amount", "bet_amount", "change_back", "refund", "pot_share", "top_up", "other_number",
         "yes_no")

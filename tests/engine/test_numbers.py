@@ -59,3 +59,16 @@ def test_chip_values_the_story_states_count() -> None:
     told = Doc("he's got 4 blacks, 7 greens, 9 reds (black=100 green=25 red=5)").nums
     assert chips_described(told)[:2] == (620, 20)
     assert chips_described(Doc("2 yellows (1k each), 6 blacks (100) and 11 greens (25)").nums)[0] == 2875
+
+
+@pytest.mark.parametrize(("text", "digits"), [
+    ("max buy in here is five bills", "max buy in here is 500"),
+    ("table max is a grand", "table max is 1000"),
+    ("he has 1.5 grand", "he has 1500"),
+    ("a grand total of nothing", "1000 total of nothing"),  # read as the unit wherever it stands after "a"
+    ("1.255 bills", "1.255 bills"),  # not a whole number of chips: left as written
+])
+def test_slang_units_are_read_as_exact_amounts(text: str, digits: str) -> None:
+    from engine.understanding.numbers import slang_amounts
+
+    assert slang_amounts(text) == digits

@@ -179,3 +179,22 @@ def test_a_stack_told_as_chips_is_added_up_for_a_top_up() -> None:
     r = answer("at the 1k max table. hand just ended, i got 6 blacks, 9 greens and 5 reds in front of me. how much "
                "can i add?")
     assert r.citations[0] == "3.12" and "at most 150" in r.outcome  # 600 + 225 + 25 = 850 of 1,000
+
+
+def test_a_street_named_right_after_an_amount_is_its_street() -> None:
+    told = read_told("Foreign card on the turn. Seat 2 had put in 150 preflop and bet 400 on the turn. What does "
+                     "seat 2 get back?", 0.5)
+    assert [(a.amount, a.street) for a in told.hand_actions() if a.amount] == [(150, "preflop"), (400, "turn")]
+
+
+def test_players_named_by_name_or_letter_are_players() -> None:
+    told = read_told("1/2. Mike opens to 10, Dana makes it 30, Player A calls. What is the least Mike can re-raise "
+                     "to?", 0.5)
+    assert [(a.actor, a.kind, a.amount) for a in told.actions()] == [
+        ("Mike", "raise", 10), ("Dana", "raise", 30), ("Player A", "call", None)]
+
+
+def test_a_bet_the_question_names_again_is_not_a_new_bet() -> None:
+    told = read_told("Flop, seats 4 and 8. Seat 8 bet 300 before seat 4 acted. Back to seat 4, who bet 150. What "
+                     "happens with seat 8's 300?", 0.5)
+    assert [a.amount for a in told.actions() if a.amount] == [300, 150]

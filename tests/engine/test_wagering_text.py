@@ -316,3 +316,16 @@ def test_a_player_who_already_acted_asking_to_raise_over_a_short_all_in_is_told_
     behind = answer("I bet 200 on the flop, the next player goes all in for 300. The button wants to raise: what is "
                     "the least he can make it?")
     assert behind.kind == "ruling" and behind.citations[0] == "1.4" and behind.amounts["min_raise_to"] == 500
+
+
+def test_a_call_on_the_dealers_wrong_count_owes_the_difference_to_the_real_bet() -> None:
+    r = answer("I asked the dealer what the bet was, she said 250, so I put out 250 and said call. The bet was "
+               "really 325. How much more do I owe?")
+    assert r.citations[0] == "3.19" and r.amounts.get("shortfall") == 75
+
+
+def test_a_pot_figure_smaller_than_the_all_ins_is_money_already_in() -> None:
+    r = answer("Heads up, both players all in for 2,100 each, and the small blind's 50 is dead in the pot. They run "
+               "it twice. What is each run worth?")
+    assert r.citations[0] == "1.10" and r.amounts.get("each_board") == 2125
+    assert "50 already in + 4,200 put in" in r.outcome
