@@ -25,6 +25,17 @@ class Action(BaseModel):
     street: str | None = None  # the betting round it was on, where the story said (hand_actions only)
 
 
+def unnamed_player(n: int) -> str:
+    """The name a reader gives the n-th player of a story who was told without a name ("player 1")."""
+    return f"player {n}"
+
+
+def is_unnamed(actor: str) -> bool:
+    """Whether a player is one the story did not name (``unnamed_player``)."""
+    head, _, n = actor.partition(" ")
+    return head == "player" and n.isdigit()
+
+
 class CommonFacts(BaseModel):
     street: Street | None = fact(
         "Which betting round was it?",

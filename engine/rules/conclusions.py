@@ -23,12 +23,6 @@ def _aggressors(acts: list[Action]) -> list[Action]:
     return [a for a in acts if a.kind in AGGRESSIVE]
 
 
-def unnamed(actor: str) -> bool:
-    """A player the story did not name, as the reader numbers him ("player 1")."""
-    head, _, n = actor.partition(" ")
-    return head == "player" and n.isdigit()
-
-
 def bet_faced(f: Facts) -> int | None:
     """1.4 / 1.1.3: the first player to bet faces the big blind preflop and nothing after the flop."""
     if f.first_to_bet:

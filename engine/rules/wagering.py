@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine.betting import REOPEN_NOTE, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Action, Facts
-from engine.rules.conclusions import in_front, unnamed
+from engine.facts import Action, Facts, is_unnamed
+from engine.rules.conclusions import in_front
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -365,7 +365,7 @@ def _acted_before_the_short_all_in(f: Facts) -> bool:
     before = acts[:allins[-1]]
     opener = next((a.actor for a in before if a.kind in ("bet", "raise")), None)
     asker = f.call_for or opener
-    if opener and unnamed(opener) and all(a.actor != asker for a in before):
+    if opener and is_unnamed(opener) and all(a.actor != asker for a in before):
         asker = opener  # "bet 400, guy calls, third guy shoves. back to me": the unnamed opener is the speaker
     return any(a.actor == asker and a.kind in ("bet", "raise", "call") for a in before)
 

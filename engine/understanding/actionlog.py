@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
+from engine.facts import unnamed_player
 from engine.understanding import vocab
 from engine.understanding.doc import Doc
 from engine.understanding.numbers import exact_amount
@@ -373,7 +374,7 @@ def _events(tags: list[Tag], log: ActionLog) -> None:
             log.events.append(_event(actor, str(tg.value), tags[i + 1:], log))
         elif tg.kind == "verb" and actor is None and not speaking and _unnamed_action(tags, i):
             # Floor shorthand names no one: "5/10: open 35, 3-bet to 100".
-            log.events.append(_event(f"player {len(log.events) + 1}", str(tg.value), tags[i + 1:], log))
+            log.events.append(_event(unnamed_player(len(log.events) + 1), str(tg.value), tags[i + 1:], log))
 
 
 def _amount_follows(tags: list[Tag], i: int) -> bool:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from engine.facts import Action
+from engine.facts import Action, unnamed_player
 from engine.understanding import amount_roles, vocab
 from engine.understanding.actionlog import Tag
 from engine.understanding.amount_roles import Reading
@@ -74,7 +74,7 @@ class Told:
         out: list[Action] = []
         current = (self.big_blind or 0) if street in (None, "preflop") else 0
         for n, p in enumerate(_each(acts)):
-            actor = p.actor or f"player {n + 1}"
+            actor = p.actor or unnamed_player(n + 1)
             kind = _KIND[p.role]
             amount: int | None = current + p.value if p.role == "raise_by" else p.value
             if kind == "raise" and current == 0:

@@ -9,7 +9,7 @@ chip", "the chip lands, THEN he says raise"), not for particular questions.
 
 from __future__ import annotations
 
-from engine.facts import Action
+from engine.facts import Action, unnamed_player
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
 from engine.understanding.actionlog import asks
@@ -136,7 +136,7 @@ def _actions(doc: Doc) -> list[Action]:
     # Passive: "a bet of 250 is raised to 900", "the pot was bet 400".
     for m in re.finditer(r"\b(?:is|was|gets|got|then) (" + _AGGRESSIVE + r") (?:to|for|all.?in for)\s+\$?(" + NUM + r")", t):
         kind = _kind(m.group(1))
-        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(2)))))
+        acts.append((m.start(), Action(actor=unnamed_player(len(acts) + 1), kind=kind, amount=parse_amount(m.group(2)))))
         spans.append((m.start(), m.end()))
     # "the flop went bet 300, raise to 900, all-in for 1,200"
     m_list = re.search(r"\b(?:went|goes|was|action(?: was| went)?:?)\s+((?:(?:bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|"
@@ -145,12 +145,12 @@ def _actions(doc: Doc) -> list[Action]:
         for mm in re.finditer(r"(bet|raise(?: to)?|re-?raise(?: to)?|all.?in for|shove(?: for)?|3-?bet(?: to)?)\s+\$?(" + NUM + r")", m_list.group(1)):
             w = mm.group(1)
             kind = "all-in" if w.startswith(("all", "shove")) else ("bet" if w == "bet" else "raise")
-            acts.append((m_list.start(1) + mm.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(mm.group(2)))))
+            acts.append((m_list.start(1) + mm.start(), Action(actor=unnamed_player(len(acts) + 1), kind=kind, amount=parse_amount(mm.group(2)))))
             spans.append((m_list.start(1) + mm.start(), m_list.start(1) + mm.end()))
     # "a 2,000 bet from Seat 2, an all-in for 2,500 from Seat 4 behind it"
     for m in re.finditer(r"\b(?:a|an)\s+\$?(" + NUM + r")\s+(" + _AGGRESSIVE + r")\b", t):
         kind = _kind(m.group(2))
-        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(m.group(1)))))
+        acts.append((m.start(), Action(actor=unnamed_player(len(acts) + 1), kind=kind, amount=parse_amount(m.group(1)))))
         spans.append((m.start(), m.end()))
     # Actions named without a player: "after a raise to 600 and a short all in to 800", "an open to 300".
     taken = spans  # what an earlier reading already took; only an overlapping phrase is the same action
@@ -164,7 +164,7 @@ def _actions(doc: Doc) -> list[Action]:
         word = m.group(1) or m.group(4)
         amount = m.group(2) or m.group(5)
         kind = "all-in" if word.startswith(("all", "shove")) else ("bet" if word == "bet" else "raise")
-        acts.append((m.start(), Action(actor=f"player {len(acts) + 1}", kind=kind, amount=parse_amount(amount))))
+        acts.append((m.start(), Action(actor=unnamed_player(len(acts) + 1), kind=kind, amount=parse_amount(amount))))
     return [a for _s, a in sorted(acts, key=lambda x: x[0])]
 
 
