@@ -36,6 +36,15 @@ def is_unnamed(actor: str) -> bool:
     return head == "player" and n.isdigit()
 
 
+# How a ruling says a reader's player name as an owner ("i" -> "your").
+_OWNER = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}
+
+
+def possessive(actor: str) -> str:
+    """A player's name as an owner in a ruling: "your" for the speaker, "the" for a player nobody named."""
+    return _OWNER.get(actor.lower(), "the" if is_unnamed(actor) else f"{actor}'s")
+
+
 class CommonFacts(BaseModel):
     street: Street | None = fact(
         "Which betting round was it?",
@@ -49,7 +58,10 @@ class CommonFacts(BaseModel):
     hand_actions: list[Action] | None = fact("What was the action in the whole hand, street by street?")
     players_in_hand: int | None = fact("How many players are still in the hand?")
     pot: int | None = fact("How much is in the pot?")
+    pot_told_first: bool | None = fact("Was the pot figure told before the bets that followed it?")
     contributions: dict[str, int] | None = fact("How much has each player put in this hand?")
+    blinds_posted_by: dict[str, str] | None = fact("Who posted each blind (position -> player)?")
+    stacks: dict[str, int] | None = fact("How many chips does each player have left behind?")
     hand_in_progress: bool | None = fact(
         "Was the hand still in progress (live cards in play) when this happened?",
         {"Yes, the hand was still being played": True, "No, the hand was over": False},

@@ -33,7 +33,7 @@ _FIG = r"\d+(?:,\d{3})*(?:\.\d+)?(?:k\d{0,3})?"
 # An amount is not the start of a plural denomination ("four 1,000s"): that is one word, read by _denomination.
 # A figure of two digits or more joined to a word by a hyphen ("a 1,000-cap table", "a $500-chip") is an amount
 # and a word; "3-bet" and "2-5" stay one word.
-_TOKEN = re.compile(r"(" + _FIG + r")\s*/\s*(" + _FIG + r")|\$?(" + _FIG + r")(?!\w)(?!-(?![a-z])|(?<!\d\d)-)(?!,\d{3}s\b)|"
+_TOKEN = re.compile(r"\$?(" + _FIG + r")\s*/\s*\$?(" + _FIG + r")|\$?(" + _FIG + r")(?!\w)(?!-(?![a-z])|(?<!\d\d)-)(?!,\d{3}s\b)|"
                     r"(\d{1,3}(?:,\d{3})+s\b|[a-z0-9']+(?:-[a-z0-9]+)*)|([.,;:!?()])")
 _BREAK_WORDS = {"then", "and", "but", "while", "after", "before"}
 _MAX_PHRASE = 5
@@ -121,6 +121,10 @@ def _words(word: str, start: int) -> list[Token]:
         if word.endswith(clitic) and len(word) > len(clitic):
             stem = word[:-len(clitic)]
             return [Token("word", stem, None, start), Token("word", clitic, None, start + len(stem))]
+    head, _, last = word.rpartition("-")
+    lex = _lexicon()
+    if head and vocab.squash(word) not in lex and lex.get(vocab.squash(last), ("",))[0] == "verb":
+        return [Token("word", head, None, start), Token("word", last, None, start + len(head) + 1)]  # "snap-called"
     return [Token("word", word, None, start)]
 
 

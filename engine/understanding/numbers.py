@@ -62,8 +62,10 @@ def _price_words() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dic
     hundreds = {w: int(v) for w, v in vocab.table("amounts", "spoken_hundreds").items()}
     tens = {w: int(v) for w, v in vocab.table("amounts", "spoken_tens").items()}
     units = {w: v for w, v in hundreds.items() if v < 10}
-    pattern = re.compile(r"\b(" + "|".join(hundreds) + r")[ -](" + "|".join(tens) + r")(?:[ -](" + "|".join(units)
-                         + r"))?\b(?![ -](?:hundred|thousand|k\b))")
+    unit = "|".join(units)
+    # The hundreds may be a tens word and a unit ("twenty-five twenty-five" is 2,525, "forty-four seventy-five" 4,475).
+    pattern = re.compile(r"\b(?:(" + "|".join(tens) + r")-(" + unit + r")|(" + "|".join(hundreds) + r"))[ -]("
+                         + "|".join(tens) + r")(?:[ -](" + unit + r"))?\b(?![ -](?:hundred|thousand|k\b))")
     return pattern, hundreds, tens, units
 
 
@@ -73,7 +75,8 @@ def spoken_prices(text: str) -> str:
     pattern, hundreds, tens, units = _price_words()
 
     def digits(m: re.Match[str]) -> str:
-        return str(hundreds[m.group(1)] * 100 + tens[m.group(2)] + units.get(m.group(3) or "", 0))
+        lead = hundreds[m.group(3)] if m.group(3) else tens[m.group(1)] + units[m.group(2)]
+        return str(lead * 100 + tens[m.group(4)] + units.get(m.group(5) or "", 0))
 
     return pattern.sub(digits, text)
 

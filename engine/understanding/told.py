@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from engine.facts import Action, unnamed_player
+from engine.facts import Action, is_unnamed, unnamed_player
 from engine.understanding import amount_roles, vocab
 from engine.understanding.actionlog import Tag
 from engine.understanding.amount_roles import Reading
@@ -178,6 +178,29 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
     return out
 
 
+def _blinds_posted(tags: list[Tag]) -> dict[str, str]:
+    """"Seat 1 started with 3,250, posted the 100 BB": the blind's position -> the player who posted it, the nearest
+    player named before the posting word in the same sentence (his blind is his, not a second player's)."""
+    posting = vocab.words("actors", "posting")
+    positions = set(vocab.table("actors", "positions").values())
+    out: dict[str, str] = {}
+    for j, tg in enumerate(tags):
+        if tg.kind != "actor" or str(tg.value) not in positions:
+            continue
+        k = next((k for k in range(j - 1, max(-1, j - 4), -1) if tags[k].text in posting), None)
+        if k is None:
+            continue
+        for m in range(k - 1, -1, -1):
+            if tags[m].kind == "break":
+                break
+            if tags[m].kind == "actor" or tags[m].text in vocab.words("actors", "first_person"):
+                who = str(tags[m].value) if tags[m].kind == "actor" else tags[m].text
+                if who not in positions:
+                    out[str(tg.value)] = who
+                break
+    return out
+
+
 def _one_role_per_heap(tags: list[Tag], readings: list[Reading]) -> list[Reading]:
     """Chips told piece by piece ("one 5,000 chip, four 1,000s, a 500 and six 25s") are one heap, so one role: the
     role the pieces together make most probable. Read alone, the last piece of a counted all-in can look like
@@ -225,14 +248,24 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if tg.kind != "verb" or tg.value not in _UNSIZED:
             continue
         rest = _clause_after(tags, i)
+        if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
+            rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         if any(j in sized for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
-        if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]):
-            continue  # "wants to call", "can he fold": asked or wished, not done
+        if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i):
+            continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
         if actor is not None:
             role = _UNSIZED[str(tg.value)]
             told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+
+
+def _asked_about(tags: list[Tag], i: int) -> bool:
+    """Whether the verb stands in a question: its clause ends in "?" or its sentence opens with a question word
+    ("S1 calls, S2 folds, what now?" keeps the call: its clause ends at the comma; "back to A, who checked" too)."""
+    lo = max((j for j in range(i) if tags[j].kind == "break"), default=-1) + 1
+    hi = next((j for j in range(i, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    return (hi < len(tags) and tags[hi].text == "?") or (lo < i and tags[lo].text in vocab.words("asks", "question_words"))
 
 
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
@@ -407,6 +440,15 @@ def extract(doc: Doc) -> None:
             continue
         if found:
             doc.set(name, found[-1].value)
+    posted = _blinds_posted(told.tags)
+    if posted:
+        doc.set("blinds_posted_by", posted)
+    pots, acts = told.of("pot"), [p for p in told.placed if p.role in amount_roles.ACTION_ROLES]
+    if pots and acts:
+        doc.set("pot_told_first", pots[-1].start < acts[0].start)  # "pot's 42. I bet 40, he calls 15"
+    stacks = {p.actor: p.value for p in told.of("stack") if p.actor and not is_unnamed(p.actor)}
+    if stacks:
+        doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     if told.street():
         doc.set("street", told.street())
     hand = told.hand_actions()

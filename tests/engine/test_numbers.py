@@ -52,6 +52,14 @@ def test_amounts_said_as_prices_read_as_hundreds() -> None:
     assert "fifties" in Doc("he has two fifties").nums  # chips counted, not a price
 
 
+def test_a_price_whose_hundreds_are_a_tens_word_reads_whole() -> None:
+    from engine.understanding.doc import Doc
+
+    assert "2525" in Doc("the lojack jams for twenty-five twenty-five").nums
+    assert "4475" in Doc("seat 2 shipped forty-four seventy-five").nums
+    assert Doc("he bet twenty-five, twenty called").nums == "he bet 25, 20 called"  # two amounts, not one
+
+
 def test_chip_values_the_story_states_count() -> None:
     from engine.understanding.common import chips_described
     from engine.understanding.doc import Doc

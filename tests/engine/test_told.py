@@ -41,6 +41,28 @@ def test_an_action_only_wished_or_asked_is_not_told() -> None:
     assert ("Seat 6", "call", None) not in acts
 
 
+def test_a_call_asked_about_in_the_question_is_not_told_but_one_in_the_story_is() -> None:
+    assert ("Seat 7", "call", None) not in _acts("S2 bets 60, S5 shoves 400, S7 has 150 left. how much does S7 call?")
+    assert ("Seat 3", "check", None) in [(a, k, n) for a, k, n in _acts(
+        "Seat 5 bets 300 out of turn. The dealer goes back to Seat 3, who checked.")]
+    told = _acts("S1 bets 100, S2 calls, what now?")
+    assert ("Seat 2", "call", None) in told
+
+
+def test_stakes_written_with_dollar_signs_are_the_blinds() -> None:
+    facts, _doc = extract_facts("At $2/$5, the under-the-gun player opens to $15. What is the minimum re-raise?")
+    assert facts.big_blind == 5
+
+
+def test_a_verb_with_a_prefix_is_the_verb() -> None:
+    assert ("BB", "call", None) in _acts("SB moved in for 16,000, BB snap-called.")
+
+
+def test_stacks_are_told_per_player() -> None:
+    facts, _doc = extract_facts("Player A bets 300. Player B moves all in for 900. Player C has 650 remaining.")
+    assert facts.stacks == {"Player C": 650}
+
+
 def test_a_heap_of_chips_told_colour_by_colour_is_one_put_out_of_their_sum() -> None:
     facts, _doc = extract_facts("First to act on the turn, Seat 4 silently pushes four 500 chips and three 100 chips "
                                 "across the line. What is the bet?")
@@ -198,3 +220,13 @@ def test_a_bet_the_question_names_again_is_not_a_new_bet() -> None:
     told = read_told("Flop, seats 4 and 8. Seat 8 bet 300 before seat 4 acted. Back to seat 4, who bet 150. What "
                      "happens with seat 8's 300?", 0.5)
     assert [a.amount for a in told.actions() if a.amount] == [300, 150]
+
+
+def test_a_blind_told_as_posted_by_a_player_is_his_and_not_counted_twice() -> None:
+    from engine import answer
+
+    facts, _doc = extract_facts("Seat 5 posted the 100 big blind, UTG raised to 300 and Seat 5 called.")
+    assert facts.blinds_posted_by == {"BB": "Seat 5"}
+    r = answer("Seat 5 posted the 100 big blind, UTG raised to 300 and Seat 5 called. Then the dealer found a "
+               "foreign card in the deck. How much does Seat 5 get back?")
+    assert "Seat 5 gets 300" in r.outcome and "600 in all" in r.outcome
