@@ -266,6 +266,15 @@ def replay(rnd: BettingRound, action: Action) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+def uncalled(put_in: dict[str, int]) -> tuple[str, int] | None:
+    """The chips nobody matched: the most any player put in beyond the next largest stake goes back to him
+    (a player can win from each opponent only what that opponent put in), so it is no part of the pot."""
+    if len(put_in) < 2:
+        return None
+    (top, most), (_, next_most) = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)[:2]
+    return (top, most - next_most) if most > next_most else None
+
+
 def split_run_twice(pot: int) -> tuple[int, int, int]:
     """Each board's half of the pot under 1.10, and the odd chip left over (rule silent on it)."""
     half = pot // 2

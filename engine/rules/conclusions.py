@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.betting import RoundState, round_state
+from engine.betting import RoundState, round_state, uncalled
 from engine.facts import Action, Facts
 
 AGGRESSIVE = ("bet", "raise", "all-in")
@@ -55,8 +55,9 @@ def blind_of(f: Facts, who: str | None) -> int | None:
 
 
 def _blinds(f: Facts) -> dict[str, int | None]:
-    """The blinds by the names the rulings give their players."""
-    return {"SB": f.small_blind, "BB": f.big_blind}
+    """The blinds by the names the rulings give their players: the player told posting one, else its position."""
+    by = f.blinds_posted_by or {}
+    return {by.get("SB", "SB"): f.small_blind, by.get("BB", "BB"): f.big_blind}
 
 
 def in_front(f: Facts, who: str, state: RoundState | None = None) -> int:
@@ -139,9 +140,10 @@ def others_forfeited(f: Facts) -> bool | None:
     return None
 
 
-def contributions(f: Facts) -> dict[str, int] | None:
+def contributions(f: Facts, with_blinds: bool = True) -> dict[str, int] | None:
     """2.2, 2.4.2, 1.10: what each player put in over the whole told hand, every street's bets replayed through the
-    betting model and added up, and preflop the blinds of players who put nothing more in (they stay in)."""
+    betting model and added up, and preflop the blinds of players who put nothing more in (they stay in; left out
+    when a pot figure told before the action already holds them)."""
     acts = list(f.hand_actions or [])
     if not acts:
         return None
@@ -150,7 +152,7 @@ def contributions(f: Facts) -> dict[str, int] | None:
         played = [a for a in acts if a.street == street]
         for who, v in round_state(played, f.big_blind, street).committed.items():
             per[who] = per.get(who, 0) + v
-        if street in (None, "preflop"):
+        if with_blinds and street in (None, "preflop"):
             sized = {a.actor for a in played if a.kind in ("call", "bet", "raise", "all-in")}  # their blind is in it
             for name, blind in _blinds(f).items():
                 if blind and name not in sized:
@@ -164,7 +166,10 @@ def pot(f: Facts) -> int | None:
     if not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
         return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
     per = f.contributions if f.contributions is not None else contributions(f)
-    return sum(per.values()) if per else None
+    if not per:
+        return None
+    back = uncalled(per)
+    return sum(per.values()) - (back[1] if back else 0)
 
 
 def stack_behind(f: Facts) -> int | None:

@@ -448,7 +448,9 @@ def adding_chips(ctx: Context) -> Finding:
         amounts["allowed_add"] = min(want, room)
         if want > room:
             too_much = (f" The {money(want)} he asked for would take his stack to {money(stack + want)}, over the "
-                        f"limit.")
+                        f"limit, so he gets {money(room)} in chips and {money(want - room)} of it back "
+                        f"({money(want)} − {money(room)}).")
+            amounts["returned"] = want - room
     if live:
         outcome = (f"Not while he has live hole cards: chips may be added only when he has none. Once he has no "
                    f"live cards he may add at most {money(room)} ({detail}).{too_much}")
@@ -694,7 +696,9 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
     if actual is None or (said is None and f.chips_put_out is None):
         return Finding(
             outcome="His action is binding: a player who acts after an incorrect valuation by the dealer is bound by "
-                    "it, so a call is a call of the actual bet." + pot_note,
+                    "it, so a call is a call of the actual bet" +
+                    (f": the full {money(actual)}, whatever figure the dealer gave" if actual is not None else "") +
+                    "." + pot_note,
             citations=cites, confidence=0.8,
         )
     already = ctx.get("already_in")

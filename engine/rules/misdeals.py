@@ -549,17 +549,38 @@ def wrong_order_by_dealer(ctx: Context) -> Finding:
             confidence=0.6,
         )
     skipped = ctx.peek("skipped_player")
-    since: list[Action] = ctx.peek("actions_since_error") or []
+    since = _voided_actions(ctx)
     who = f"{skipped}, who was skipped, acts" if skipped else "the player whose turn it really was acts"
     voided = (f" ({', '.join(_describe(a) for a in since)})" if since else "")
     back = " and the chips put in go back to those players" if _returned(since) or not since else ""
     return Finding(
         outcome=f"The order of play goes back to the most recent correct action, so {who}; every action taken after "
-                f"the dealer's wrong direction{voided} is void{back}. Unlike an out-of-turn action a player makes on "
-                "his own (1.8), none of it binds.",
+                f"the dealer's wrong direction{voided} is void{back}{_handed_back(since)}. Unlike an out-of-turn "
+                "action a player makes on his own (1.8), none of it binds.",
         citations=["2.6", "1.8"],
         amounts=_returned(since),
     )
+
+
+def _voided_actions(ctx: Context) -> list[Action]:
+    """The actions after the dealer's error: as told after it, or, when that reading lost a sized bet's amount,
+    the told betting round (the error is where the round's told action began)."""
+    since: list[Action] = ctx.peek("actions_since_error") or []
+    sized = ("bet", "raise", "all-in")
+    told = [a for a in (ctx.facts.actions or []) if a.kind in (*sized, "call", "check", "fold")]
+    if told and (not since or any(a.kind in sized and not a.amount for a in since)):
+        return told
+    return since
+
+
+def _handed_back(since: list[Action]) -> str:
+    """What each voided player gets back and the total, with the working."""
+    back = {who: v for who, v in round_state(since).committed.items() if v}
+    if not back:
+        return ""
+    each = ", ".join(f"{who} gets {money(v)}" for who, v in back.items())
+    total = sum(back.values())
+    return f" ({each}; {money(total)} in all)" if len(back) > 1 else f" ({each})"
 
 
 # -- 2.7: hole cards exposed to other players -------------------------------------------------------------------------

@@ -128,6 +128,8 @@ def out_of_turn_action(ctx: Context) -> Finding:
         amounts["min_raise_to"] = st.min_raise_to
     if amount:
         amounts["returned"] = amount
+        text = text.replace("any chips he put in are returned to him",
+                            f"the {money(amount)} he put in out of turn is returned to him")
     return Finding(outcome=text, citations=["1.8.2", "1.8"], amounts=amounts)
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.betting import split_run_twice
+from engine.betting import split_run_twice, uncalled
 from engine.core import Context, Finding, money, rule
-from engine.facts import Facts
+from engine.facts import Facts, possessive
+from engine.rules.conclusions import contributions
 
 CONDITIONS = ("only two players remain with community cards still to come (1.9.1), both players are all-in (1.9.2), "
               "and both agree to run it twice (1.9.3)")
@@ -73,13 +74,21 @@ def run_it_twice_offered(ctx: Context) -> Finding:
 
 
 def _with_money_in_before(ctx: Context, pot: int) -> tuple[int, str]:
-    """A pot figure smaller than what the told players put in cannot be the whole pot: it is money already in
-    before them (dead blinds, a folded player's chips), so the pot is both, with the working."""
-    per = ctx.facts.contributions or {}
-    put = sum(per.values())
-    if not put or pot >= put:
-        return pot, ""
-    return pot + put, f" ({money(pot)} already in + {money(put)} put in by the players)"
+    """A pot figure told before the bets, or smaller than what the told players put in, is money already in before
+    them (dead blinds, a folded player's chips, earlier streets), so the pot is both, with the working."""
+    per = contributions(ctx.facts, with_blinds=False) or {}  # the blinds are in the pot figure told before
+    back = uncalled(per)
+    put = sum(per.values()) - (back[1] if back else 0)
+    if not put or (pot >= put and not ctx.peek("pot_told_first")):
+        return pot, _returned(back)
+    return pot + put, f" ({money(pot)} already in + {money(put)} put in by the players){_returned(back)}"
+
+
+def _returned(back: tuple[str, int] | None) -> str:
+    """The working of chips nobody called: they go back to their owner and are not played for."""
+    if not back:
+        return ""
+    return f"; {money(back[1])} of {possessive(back[0])} chips nobody called goes back and is not played for"
 
 
 @rule("run_it_twice_pot_split", ["1.10"],

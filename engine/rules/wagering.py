@@ -8,9 +8,9 @@ sizes), 1.6 (string bets), 1.13/1.14 (blinds).
 
 from __future__ import annotations
 
-from engine.betting import REOPEN_NOTE, read_chips, round_state
+from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Action, Facts, is_unnamed
+from engine.facts import Action, Facts, is_unnamed, possessive
 from engine.rules.conclusions import in_front
 
 NO_FIFTY_PERCENT = (
@@ -117,6 +117,8 @@ def indicating_action(ctx: Context) -> Finding:
 def _bet_trigger(f: Facts) -> float:
     if f.chips_put_out is None or (facing_of(f) not in (None, 0)):
         return 0.0
+    if f.verbal_amount is not None and f.verbal_timing is not None:
+        return 1.0  # the chips, the figure said and when it was said: the facts settle which clause applies
     return 0.9 if (f.verbal_amount is not None or f.wants_to_change or f.chip_count) else 0.5
 
 
@@ -202,6 +204,8 @@ def _short_call_trigger(f: Facts) -> float:
 @rule("short_call_made_up", ["1.1.3.1", "1.1.3"], trigger=_short_call_trigger)
 def short_call_made_up(ctx: Context) -> Finding:
     """Chips short of a call must be made up to the call, or the player is all-in."""
+    if ctx.peek("chips_put_out") is None and _call_trigger(ctx.facts):
+        return amount_to_call(ctx)  # no chips out yet: what his call costs, all in if his stack is short (1.1.3.1)
     facing = _facing(ctx)
     put = ctx.get("chips_put_out")
     already = ctx.get("already_in")
@@ -327,9 +331,7 @@ def wager_not_modified(ctx: Context) -> Finding:
     made = [a for a in (ctx.facts.actions or []) if a.kind in ("bet", "raise", "all-in") and a.amount]
     if made:
         a = made[-1]
-        # A player nobody named ("player 1" is only the reader's placeholder) is "the".
-        whose = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}.get(
-            a.actor.lower(), "the" if a.actor.lower().startswith("player ") else f"{a.actor}'s")
+        whose = possessive(a.actor)
         return Finding(
             outcome=f"No: {whose} {a.kind} of {money(a.amount)} stands at {money(a.amount)}. Once a wager is made "
                     "it may not be modified, except where the rules require it, so it can be neither taken back in "
@@ -433,10 +435,13 @@ def amount_to_call(ctx: Context) -> Finding:
     st = _round(ctx)
     if not st.current_bet:
         raise Missing("bet_faced")  # no sized bet was read: ask for it rather than say the call is nothing
-    who = ctx.peek("call_for")
+    who = ctx.peek("call_for") or _caller_by_stack(ctx, st)
     already = in_front(ctx.facts, who, st) if who else 0
     need = max(0, st.current_bet - already)
     name = who or "The next player"
+    behind = (ctx.peek("stacks") or {}).get(who) if who else None
+    if behind is not None and behind < need:
+        return _call_all_in(name, need, behind, st.current_bet)
     outcome = f"{name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
     if already:
         outcome += f" and {who} already has {money(already)} in this round"
@@ -444,6 +449,24 @@ def amount_to_call(ctx: Context) -> Finding:
                 else f". Working: the current bet of {money(st.current_bet)}, nothing of his in yet.")
     return Finding(outcome=outcome, citations=["1.1.3", "1.4"], amounts={"to_call": need,
                                                                           "current_bet": st.current_bet})
+
+
+def _caller_by_stack(ctx: Context, st: RoundState) -> str | None:
+    """The caller nobody named: the one player whose chips behind were told and who has put nothing in this round
+    ("A bets 300, B moves in for 900, C has 650 remaining: how much can he call?" is C's call)."""
+    idle = [who for who in (ctx.peek("stacks") or {}) if not st.committed.get(who)]
+    return idle[0] if len(idle) == 1 else None
+
+
+def _call_all_in(name: str, need: int, behind: int, bet: int) -> Finding:
+    """1.1.3.1: a player with less behind than the call puts in all he has; he is all in for less."""
+    you = possessive(name) == "your"
+    outcome = (f"{'You' if you else name} can call for only {money(behind)}, all in: the {money(behind)} behind is "
+               f"short of the {money(need)} it costs to call the {money(bet)} bet, and a player whose stack is less "
+               f"than the call goes all in for what {'you have' if you else 'he has'}. Working: the smaller of "
+               f"{money(need)} to call and {money(behind)} behind is {money(behind)}.")
+    return Finding(outcome=outcome, citations=["1.1.3.1", "1.1.3", "1.4"],
+                   amounts={"to_call": behind, "current_bet": bet, "short_by": need - behind})
 
 
 def _raise_size_trigger(f: Facts) -> float:
@@ -665,18 +688,29 @@ def string_bet(ctx: Context) -> Finding:
             citations=["1.6", "1.2"], amounts={f"{said}_to": total} if total else {},
         )
     facing = ctx.peek("bet_faced")
+    facing = facing if facing is not None else facing_of(ctx.facts)
     first = ctx.peek("chips_put_out")
     if ctx.peek("one_motion") is True and facing and first is not None and first > facing:
         # All in one go: nothing to string; the chips are read by size (1.4, 1.4.1).
         read = undeclared_short_raise_is_call(ctx)
         return Finding(outcome="Not a string bet: the chips went out in one motion. " + read.outcome,
                        citations=["1.6", *read.citations], amounts=read.amounts)
+    more = ctx.peek("chips_added") if ctx.peek("one_motion") is False else None
     if facing and first is not None and first <= facing:
+        back = (f" ({money(first)} + {money(more)} − {money(facing)} = {money(first + more - facing)} back)"
+                if more is not None and first + more >= facing else "")
         return Finding(
             outcome=f"That is a string bet, which is not permitted: without a verbal declaration only the first "
                     f"motion counts, so he has called {money(facing)} and the chips from the second trip are "
-                    "returned.",
+                    f"returned beyond what makes up the call{back}.",
             citations=["1.6", "1.1.3"], amounts={"call": facing},
+        )
+    if first is not None and more is not None:
+        what = f"a wager of {money(first)}" + (f" facing the {money(facing)} bet" if facing else "")
+        return Finding(
+            outcome=f"That is a string bet, which is not permitted: without a verbal declaration only the first "
+                    f"motion counts, so it is {what}, and the {money(more)} from the second trip is returned.",
+            citations=["1.6"], amounts={"wager": first, "returned": more},
         )
     return Finding(
         outcome="String bets are not permitted: a player must declare the action out loud or put the full amount "
@@ -692,7 +726,9 @@ def new_player_options(ctx: Context) -> Finding:
     choice = ctx.peek("new_player_choice")
     cites = {"post": ["1.13.1", "1.13"], "wait": ["1.13.2", "1.13"]}.get(choice or "", ["1.13", "1.13.1", "1.13.2"])
     lead = {"post": "Yes, he may post now: ", "wait": "He waits: having chosen not to post, "}.get(choice or "", "")
-    body = ("a new player may either post one blind equal to the designated table stake (the big blind) and be "
+    bb = ctx.peek("big_blind")
+    stake = f"the big blind, {money(bb)}" if bb else "the big blind"
+    body = (f"a new player may either post one blind equal to the designated table stake ({stake}) and be "
             "dealt in at once, or not be dealt in until it is their turn to post the big blind.")
     return Finding(outcome=(lead + body) if lead else body[0].upper() + body[1:], citations=cites)
 

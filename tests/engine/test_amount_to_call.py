@@ -30,3 +30,32 @@ def test_no_bet_read_is_asked_not_answered_as_nothing() -> None:
 def test_told_in_words() -> None:
     r = answer("blinds 50/100, utg opens to 300, co 3-bets to 900. whats the call for utg?")
     assert r.kind == "ruling" and r.amounts.get("to_call") == 600
+
+
+def test_a_caller_short_of_the_bet_calls_all_in_for_what_he_has() -> None:
+    """1.1.3.1: the call is the smaller of what it costs and what he has behind, with the working."""
+    facts = Facts(street="flop", asks_call=True, call_for="Player C", stacks={"Player C": 650},
+                  actions=[Action(actor="Player A", kind="bet", amount=300),
+                           Action(actor="Player B", kind="all-in", amount=900)])
+    r = decide(facts, topic="amount_to_call")
+    assert r.amounts["to_call"] == 650 and r.amounts["short_by"] == 250
+    assert r.citations[0] == "1.1.3.1" and "all in" in r.outcome
+
+
+def test_the_one_player_whose_stack_was_told_is_the_caller() -> None:
+    r = answer("On the flop, the first player bets 1,200 and the next player has only 430 remaining. How much does "
+               "he put in to call?")
+    assert r.amounts.get("to_call") == 430
+
+
+def test_a_call_in_the_question_is_not_a_call_made() -> None:
+    """"how much does S7 call?" asks about a call; it did not happen, so S7 has nothing in yet."""
+    r = answer("1/3, flop: S2 bets 60, S5 shoves 400, S7 has 150 left. how much does S7 call?")
+    assert r.amounts.get("to_call") == 150
+
+
+def test_a_stack_that_covers_the_call_changes_nothing() -> None:
+    facts = Facts(street="turn", asks_call=True, call_for="Seat 2", stacks={"Seat 2": 5000},
+                  actions=[Action(actor="Seat 1", kind="bet", amount=300)])
+    r = decide(facts, topic="amount_to_call")
+    assert r.amounts["to_call"] == 300 and "all in" not in r.outcome

@@ -500,3 +500,11 @@ def test_a_misdeal_voids_the_round_and_its_bets() -> None:
     h.misdeal()
     assert (h.current_bet, h.round.committed) == (0, {})
     assert BettingRound(current_bet=600, committed={"a": 600, "b": 0}).void() == {"a": 600}
+
+
+def test_the_chips_nobody_matched_are_uncalled() -> None:
+    from engine.betting import uncalled
+
+    assert uncalled({"CO": 23_400, "BB": 16_500, "SB": 1_000}) == ("CO", 6_900)
+    assert uncalled({"CO": 9_000, "BTN": 9_000}) is None
+    assert uncalled({"CO": 9_000}) is None

@@ -229,6 +229,11 @@ def test_add_on_arithmetic_uses_the_limit() -> None:
     assert "360" in ruling.outcome and "1,000" in ruling.outcome
 
 
+def test_money_over_the_limit_is_handed_back() -> None:
+    ruling = decide(Facts(adding_chips=True, table_limit=1500, stack_behind=700, live_cards=False, add_amount=1000))
+    assert ruling.amounts["returned"] == 200 and "200 of it back (1,000 − 800)" in ruling.outcome
+
+
 def test_exceptions_name_their_base_rules() -> None:
     load_rules()
     pairs = {r.name: r.overrides for r in REGISTRY.values() if r.module == "conduct" and r.overrides}

@@ -229,3 +229,12 @@ def test_misdeal_from_a_dealing_error_carries_the_2_2_consequences() -> None:
                           big_blind=200))
     assert ruling.citations[:1] == ["2.1.3"] and "2.2" in ruling.citations
     assert ruling.amounts == {"small_blind_returned": 100, "big_blind_returned": 200}
+
+
+def test_wrong_direction_states_what_each_voided_player_gets_back() -> None:
+    """The round told after the dealer's error is handed back, each player's chips and the total, in the words."""
+    ruling = rule_on("10/20, flop: the dealer directed action to the button before the big blind, who was first to "
+                     "act. The button bet 100, the big blind raised to 300, and the button re-raised all in for 620. "
+                     "How much is returned to the button?")
+    assert ruling.citations[0] == "2.6"
+    assert "BTN gets 620" in ruling.outcome and "920 in all" in ruling.outcome

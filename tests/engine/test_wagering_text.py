@@ -329,3 +329,46 @@ def test_a_pot_figure_smaller_than_the_all_ins_is_money_already_in() -> None:
                "it twice. What is each run worth?")
     assert r.citations[0] == "1.10" and r.amounts.get("each_board") == 2125
     assert "50 already in + 4,200 put in" in r.outcome
+
+
+def test_run_it_twice_plays_only_the_called_chips() -> None:
+    """The part of an all-in nobody called goes back and is no part of either board, with the working."""
+    r = answer("1k/2k. SB folds. CO jams 23,400, BB calls all in for 16,500. They run it twice. What is each board "
+               "worth?")
+    assert r.citations[0] == "1.10" and r.amounts.get("each_board") == 17_000  # 16,500 each and the dead 1,000 blind
+    assert "6,900" in r.outcome and "nobody called" in r.outcome
+
+
+def test_a_pot_told_before_the_bets_is_added_to_them() -> None:
+    r = answer("Heads up on the flop, the pot is 42. I bet 40, all in, Frankie calls all in for 15. We run it twice. "
+               "What is each board worth?")
+    assert r.amounts.get("each_board") == 36 and "42 already in + 30 put in" in r.outcome
+
+
+def test_a_snap_call_is_a_call() -> None:
+    r = answer("200/400, folded to the blinds. SB moved in for 16,000, BB snap-called. They run it twice. What is "
+               "each board worth?")
+    assert r.amounts.get("each_board") == 16_000
+
+
+def test_a_string_bet_returns_the_second_trip() -> None:
+    r = answer("500/1000, river: S9 bets 2500. Seat 2 puts 4 yellows and 2 purples over the line without a word, "
+               "pauses, and goes back to her stack for 1400 more. What is her wager?")
+    assert r.citations[0] == "1.6" and r.amounts.get("returned") == 1400 and r.amounts.get("wager") == 5000
+
+
+def test_a_string_call_returns_what_is_beyond_the_call() -> None:
+    from engine.decide import decide
+    from engine.facts import Action, Facts
+
+    facts = Facts(street="flop", chips_put_out=1000, chips_added=2500, one_motion=False, put_by="Seat 8",
+                  actions=[Action(actor="Seat 7", kind="bet", amount=400), Action(actor="Seat 1", kind="raise",
+                                                                                  amount=1400)])
+    r = decide(facts, topic="1.6")
+    assert r.amounts.get("call") == 1400 and "2,100 back" in r.outcome
+
+
+def test_an_out_of_turn_bet_that_is_not_binding_says_what_goes_back() -> None:
+    r = answer("In a 1/2 game, on the flop, seat 8 bets 12 before seat 6 acts. Seat 6 then bets 10. How much is "
+               "returned to seat 8?")
+    assert r.citations[0] == "1.8.2" and "the 12 he put in out of turn is returned" in r.outcome
