@@ -403,8 +403,12 @@ def minimum_raise(ctx: Context) -> Finding:
     notes = []
     cites = ["1.4"]
     if st and st.short_all_in:
+        short = [s for s in st.short_all_ins if s.kind == "raise"][-1]
+        before = short.needed - st.last_full_raise  # the bet the all-in raised
+        by = (f" to {money(short.total)} raised by only {money(short.total - before)} "
+              f"({money(short.total)} − {money(before)})") if 0 < before < short.total else " raise"
         notes.append(
-            f"The all-in raise was less than a full raise, so the last full raise of {money(full)} still sets the "
+            f"The all-in{by} was less than a full raise, so the last full raise of {money(full)} still sets the "
             f"size of the next raise."
         )
         notes.append(REOPEN_NOTE)

@@ -21,6 +21,7 @@ every ruling.  The reader reports what was said and done; what it means
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -97,10 +98,14 @@ def _glued() -> re.Pattern[str]:
     return re.compile(r"\b(" + "|".join(letters) + r")(?=\d)") if letters else re.compile(r"(?!)")
 
 
+# "100bb", "3bbs": a count of big blinds written against its unit.
+_BB_GLUED = re.compile(r"(\d)(bbs?)\b")
+
+
 def tokens(text: str) -> list[Token]:
     """Words, amounts (exact integers), stakes and punctuation, in order."""
     out: list[Token] = []
-    text = _glued().sub(r"\1 ", text)
+    text = _BB_GLUED.sub(r"\1 \2", _glued().sub(r"\1 ", text))
     for m in _TOKEN.finditer(text):
         if m.group(1):
             a, b = exact_amount(m.group(1)), exact_amount(m.group(2))
@@ -162,17 +167,58 @@ def _lexicon() -> dict[str, tuple[str, object]]:
 
 
 def _colour(word: str) -> int | None:
-    colours = vocab.chip_colours()
+    """A chip colour's value: the one the story gives it ("yellows are 500 here"), else the room's."""
+    colours = {**vocab.chip_colours(), **(_STATED.get() or {})}
     return colours.get(word) or (colours.get(word[:-1]) if word.endswith("s") else None)
+
+
+def _plain_figure(t: Token) -> int | None:
+    """A token's whole figure: an amount, or one written with a plural "s" ("purples are 500s")."""
+    if t.kind == "amount" and isinstance(t.value, int):
+        return t.value
+    return exact_amount(t.text[:-1]) if t.kind == "word" and re.fullmatch(r"\d+s", t.text) else None
+
+
+# The chip values the story being tagged gives itself (set by ``tag`` while it reads that story).
+_STATED: ContextVar[dict[str, int] | None] = ContextVar("stated_chip_values", default=None)
+
+
+def stated_values(toks: list[Token]) -> dict[str, int]:
+    """Chip values a story states: "yellows are 500 here", "oranges = 5000", "3 yellows (500 ea)", "7 blacks
+    (100)". A figure in brackets after a count is each chip's unless it is the count at the room's value ("4
+    blacks (400)" is their total)."""
+    room = vocab.chip_colours()
+    out: dict[str, int] = {}
+    for i, t in enumerate(toks):
+        colour = t.text if t.text in room else t.text[:-1] if t.text.endswith("s") and t.text[:-1] in room else None
+        if colour is None or t.kind != "word":
+            continue
+        j, bracket = i + 1, i + 1 < len(toks) and toks[i + 1].text == "("
+        j += bracket
+        while j < len(toks) and toks[j].text in vocab.words("amounts", "chip_value_words"):
+            j += 1
+        value = _plain_figure(toks[j]) if j < len(toks) and j > i + 1 else None
+        if value is None:
+            continue
+        each = j + 1 < len(toks) and toks[j + 1].text in vocab.words("amounts", "each_chip")
+        count = toks[i - 1].value if i and toks[i - 1].kind == "amount" else None
+        if bracket and not each and isinstance(count, int) and count > 1 and value == count * room[colour]:
+            continue  # "4 blacks (400)": their total at the room's value
+        out[colour] = value
+    return out
 
 
 def tag(toks: list[Token], names: frozenset[str] = frozenset()) -> list[Tag]:
     """Label the tokens from the vocabulary, longest phrase first; then the players named by name (``names_in``)."""
     out: list[Tag] = []
     i = 0
-    while i < len(toks):
-        taken = _tag_at(toks, i, out)
-        i += taken
+    token = _STATED.set(stated_values(toks))
+    try:
+        while i < len(toks):
+            taken = _tag_at(toks, i, out)
+            i += taken
+    finally:
+        _STATED.reset(token)
     return _named(out, names) if names else out
 
 

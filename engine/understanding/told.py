@@ -128,7 +128,10 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     for r in readings:
         i = r.mention.index
         _place(told, r, tags, _actor_of(tags, i), _street_of(tags, i), floor_p)
-    _unsized(told, tags, {r.mention.index for r in readings if r.role in amount_roles.ACTION_ROLES and r.p >= floor_p})
+    sized = {r.mention.index for r in readings if r.role in amount_roles.ACTION_ROLES and r.p >= floor_p}
+    _unsized(told, tags, sized)
+    _all_in_for_the_stack(told, tags, sized)
+    _in_big_blinds(told, tags)
     told.doubt = 1.0 - min((r.p for r in readings), default=1.0)
     early = _early_clauses(tags)
     seats = told.seats = _positions_held(tags)
@@ -266,6 +269,38 @@ def _asked_about(tags: list[Tag], i: int) -> bool:
     lo = max((j for j in range(i) if tags[j].kind == "break"), default=-1) + 1
     hi = next((j for j in range(i, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
     return (hi < len(tags) and tags[hi].text == "?") or (lo < i and tags[lo].text in vocab.words("asks", "question_words"))
+
+
+def _in_big_blinds(told: Told, tags: list[Tag]) -> None:
+    """"cap is 200 big blinds", "opens 3bb": an amount counted in big blinds is that many of the told big blind
+    (a blind's own size, "posted the 100 bb", is not counted in itself)."""
+    units = vocab.words("amounts", "big_blinds")
+    if not told.big_blind:
+        return
+    for p in told.placed:
+        after = [t.text for t in tags[p.index + 1:p.index + 3]]
+        if p.role in _COUNTED_IN_BLINDS and ((after[:1] and after[0] in units) or " ".join(after) in units):
+            p.value *= told.big_blind
+
+
+# The roles an amount counted in big blinds may have (not the blinds, antes or stakes themselves).
+_COUNTED_IN_BLINDS = (*amount_roles.ACTION_ROLES, "limit", "stack", "top_up", "pot", "said", "added")
+
+
+def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
+    """"Seat 4 only has 600 left so he ships it": an all-in told with no amount is for the stack told of that
+    player before it, when he has put nothing in yet."""
+    for i, tg in enumerate(tags):
+        if tg.kind != "verb" or tg.value != "all_in" or any(j in sized for j in _clause_after(tags, i)):
+            continue
+        if _asked_about(tags, i) or any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]):
+            continue
+        actor = _actor_of(tags, i + 1)
+        stacks = [p for p in told.placed if p.role == "stack" and p.actor == actor and p.index < i]
+        acted = any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed)
+        if actor is not None and stacks and not acted:
+            told.placed.append(Placed("all_in_to", stacks[-1].value, stacks[-1].p, actor, _street_of(tags, i),
+                                      tg.start, index=i))
 
 
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
@@ -446,7 +481,8 @@ def extract(doc: Doc) -> None:
     pots, acts = told.of("pot"), [p for p in told.placed if p.role in amount_roles.ACTION_ROLES]
     if pots and acts:
         doc.set("pot_told_first", pots[-1].start < acts[0].start)  # "pot's 42. I bet 40, he calls 15"
-    stacks = {p.actor: p.value for p in told.of("stack") if p.actor and not is_unnamed(p.actor)}
+    stacks = {p.actor: p.value for p in told.of("stack") if p.actor and not is_unnamed(p.actor)
+              and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     if told.street():

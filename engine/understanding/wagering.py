@@ -879,8 +879,11 @@ def _new_player(doc: Doc, t: str) -> None:
                  r"|\bnew player\b", t):
         doc.set("new_player", True)
     if doc.found.get("new_player") or re.search(r"\bsat down\b|\bjust sat\b|\bnew (?:player|guy)\b", t):
-        if re.search(r"\bwait(?:s|ing)? (?:for|until) (?:the|my|his|her) (?:bb|big blind)\b|\b(?:chose|chooses|choose|decides?|decided) "
-                     r"not to post\b|\bnot (?:to )?post(?:ing)?\b|\bwithout posting\b|\bbefore (?:his|her|my|it is his) (?:turn|bb|big blind)\b", t):
+        wait = re.search(r"\bwait(?:s|ing)? (?:for|until) (?:the|my|his|her) (?:bb|big blind)\b|\b(?:chose|chooses|choose|decides?|decided) "
+                         r"not to post\b|\bnot (?:to )?post(?:ing)?\b|\bwithout posting\b|\bbefore (?:his|her|my|it is his) (?:turn|bb|big blind)\b", t)
+        if wait and re.search(r"(?:\b(?:instead of|rather than|not|doesnt|dont|wont)|n't) (?:want to |wanna )?$", t[:wait.start()]):
+            doc.set("new_player_choice", "post")  # "wants cards now instead of waiting for the big blind"
+        elif wait:
             doc.set("new_player_choice", "wait")
         elif re.search(r"\b(?:post|pay) (?:a |the |one |my |his )?(?:blind|bb|big blind)\b(?! (?:when|until))|\bjust post\b|\bpost now\b|"
                        r"\bpost (?:and|to) (?:play|get dealt)\b", t):

@@ -32,3 +32,21 @@ def test_a_plural_denomination_with_thousands_is_one_chip_phrase() -> None:
     chips = [t.value for t in tags if t.kind == "chips"]
     assert chips == [Chips(4, 1000), Chips(2, 500)]
     assert [t.value for t in tags if t.kind == "amount"] == [1500]
+
+
+def test_chip_values_the_story_gives_are_the_chips_values() -> None:
+    """A room's colours differ: "yellows are 500 here" makes a yellow 500 in that story only."""
+    from engine.understanding.actionlog import Chips, stated_values, tag, tokens
+
+    assert stated_values(tokens("i got 3 yellows (500 ea), 7 blacks (100) n 8 greens (25)")) == {
+        "yellow": 500, "black": 100, "green": 25}
+    assert stated_values(tokens("he bets 4 blacks (400)")) == {}  # their total at the room's value
+    assert stated_values(tokens("purples are 500s")) == {"purple": 500}
+    assert [t.value for t in tag(tokens("one yellow (yellows are 500 here)")) if t.kind == "chips"] == [Chips(1, 500)]
+    assert [t.value for t in tag(tokens("one yellow")) if t.kind == "chips"] == [Chips(1, 1000)]
+
+
+def test_a_single_chip_at_the_value_the_story_gives_it() -> None:
+    r = answer("Flop: seat 1 bets 200, seat 4 makes it 600, and seat 6 lobs a single orange chip (oranges are 5000 "
+               "here) into the middle without a word. How much change?")
+    assert r.citations[0] == "1.4.2" and "4,400" in r.outcome

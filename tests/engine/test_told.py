@@ -230,3 +230,16 @@ def test_a_blind_told_as_posted_by_a_player_is_his_and_not_counted_twice() -> No
     r = answer("Seat 5 posted the 100 big blind, UTG raised to 300 and Seat 5 called. Then the dealer found a "
                "foreign card in the deck. How much does Seat 5 get back?")
     assert "Seat 5 gets 300" in r.outcome and "600 in all" in r.outcome
+
+
+def test_an_all_in_told_without_an_amount_is_for_the_stack_told_before_it() -> None:
+    acts = _acts("River: seat 1 leads for 400, seat 4 only has 600 left so he ships it.")
+    assert ("Seat 4", "all-in", 600) in acts
+    assert ("Seat 4", "all-in", 600) not in _acts("Seat 1 leads for 400, seat 4 has 600 left. Can he ship it?")
+
+
+def test_a_limit_counted_in_big_blinds_is_that_many_big_blinds() -> None:
+    facts, _doc = extract_facts("2/5 NL, cap is 200 big blinds. Seat 4 has 615 and wants to add between hands.")
+    assert facts.table_limit == 1000
+    facts, _doc = extract_facts("1/2, max buy is 100bb, i have 150 between hands. how much can i add?")
+    assert facts.table_limit == 200
