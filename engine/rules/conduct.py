@@ -283,11 +283,17 @@ def contest_pot_immediately(ctx: Context) -> Finding:
             citations=["3.6", STAFF],
             confidence=0.85,
         )
+    # When the claim came was not read: ruled both ways, the first card of the next hand deciding between them.
     return Finding(
-        outcome="A pot must be contested immediately: the right to claim it ends when the next round of play "
-                "begins, with the first card drawn from the deck, and after that all previous results stand.",
+        outcome="A pot must be contested immediately, and it turns on when the claim came: if no card of the next "
+                "hand had been drawn from the deck yet, he may still contest it and staff decide the claim; if the "
+                "first card had already been drawn, the right to claim ended with it and the previous result stands.",
         citations=["3.6"],
-        confidence=0.85,
+        confidence=0.8,
+        alternatives=[("the first card of the next hand had not been drawn", "he may still contest the pot",
+                       ["3.6"]),
+                      ("the first card of the next hand had been drawn", "the claim comes too late and the result "
+                       "stands", ["3.6"])],
     )
 
 
@@ -384,8 +390,8 @@ def no_wagering_others_chips(ctx: Context) -> Finding:
 def no_removing_chips(ctx: Context) -> Finding:
     """A player may not take chips off his stack while he keeps his seat."""
     return Finding(
-        outcome="No: a player may not remove chips from his stack while he stays in the game; chips come off the "
-                "table only when he is forfeiting his seat.",
+        outcome="No: a player is not allowed to remove chips from his stack while he stays in the game; chips come "
+                "off the table only when he is forfeiting his seat.",
         citations=["3.11"],
         confidence=0.9,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Context, Finding, rule
 from engine.facts import Facts
 from engine.hands import showdown
+from engine.rules.conclusions import AGGRESSIVE
 
 
 def _show_trigger(f: Facts) -> float:
@@ -17,6 +18,10 @@ def _show_trigger(f: Facts) -> float:
 def last_aggressor_shows_first(ctx: Context) -> Finding:
     """The last player to bet or raise, in any round, shows (or mucks) first."""
     who = ctx.peek("last_aggressor")
+    if who is None and ctx.peek("aggression") is None:
+        # The question was not read as one of show order, but the hand was told: its last bet or raise decides.
+        raisers = [a for a in (ctx.facts.hand_actions or ctx.facts.actions or []) if a.kind in AGGRESSIVE]
+        who = raisers[-1].actor if raisers else None
     if who is None and ctx.peek("aggression") is False:
         return Finding(
             outcome="Nobody bet or raised, so showdown goes in the normal order of play: the first active player to "

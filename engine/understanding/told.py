@@ -255,12 +255,21 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         if any(j in sized for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
-        if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i):
+        if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i) \
+                or _a_claims_reason(tags, i):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
         if actor is not None:
             role = _UNSIZED[str(tg.value)]
             told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+
+
+def _a_claims_reason(tags: list[Tag], i: int) -> bool:
+    """"he says i gotta show first cuz i bet first": a verb in the reason a player gives for what he says is his
+    argument, not an action of the hand."""
+    lo = max((j for j in range(i) if tags[j].kind == "break"), default=-1) + 1
+    reason = next((j for j in range(i - 1, lo - 1, -1) if tags[j].text in vocab.words("speech", "reasons")), None)
+    return reason is not None and any(t.kind == "say" for t in tags[lo:reason])
 
 
 def _asked_about(tags: list[Tag], i: int) -> bool:

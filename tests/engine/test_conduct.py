@@ -243,3 +243,9 @@ def test_exceptions_name_their_base_rules() -> None:
         "removing_chips_when_leaving": "no_removing_chips",
         "all_in_precise_count": "no_precise_count",
     }
+
+
+def test_a_claim_whose_timing_was_not_read_is_ruled_both_ways() -> None:
+    r = decide(Facts(pot_contested=True), topic="3.6")
+    assert "may still contest" in r.outcome and "previous result stands" in r.outcome
+    assert len(r.alternatives) == 2

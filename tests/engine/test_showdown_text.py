@@ -21,3 +21,13 @@ def test_split_pot_when_the_board_plays() -> None:
 def test_duplicate_card_is_a_clear_error() -> None:
     r = answer("board Ah Kd 7c 2s 9h, seat 1 has Ah 7d, seat 2 has Kc Kh")
     assert "cannot read" in r.outcome
+
+
+def test_the_last_bettor_of_a_told_hand_shows_first_even_when_the_question_was_not_read_as_show_order() -> None:
+    from engine.decide import decide
+    from engine.facts import Action, Facts
+
+    facts = Facts(street="turn", hand_actions=[Action(actor="Seat 4", kind="bet", amount=1800, street="turn"),
+                                              Action(actor="Seat 10", kind="call", street="turn")])
+    r = decide(facts, topic="1.11")
+    assert r.citations[0] == "1.11" and r.outcome.startswith("Seat 4 must show first")

@@ -243,3 +243,8 @@ def test_a_limit_counted_in_big_blinds_is_that_many_big_blinds() -> None:
     assert facts.table_limit == 1000
     facts, _doc = extract_facts("1/2, max buy is 100bb, i have 150 between hands. how much can i add?")
     assert facts.table_limit == 200
+
+
+def test_a_verb_in_the_reason_a_player_gives_for_a_claim_is_not_an_action() -> None:
+    acts = _acts("Seat 2 bets 100, Seat 5 calls. Seat 2 says Seat 5 must show first cuz Seat 5 called last.")
+    assert [a for a in acts if a[1] == "call"] == [("Seat 5", "call", None)]
