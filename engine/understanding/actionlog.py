@@ -185,8 +185,8 @@ _STATED: ContextVar[dict[str, int] | None] = ContextVar("stated_chip_values", de
 
 def stated_values(toks: list[Token]) -> dict[str, int]:
     """Chip values a story states: "yellows are 500 here", "oranges = 5000", "3 yellows (500 ea)", "7 blacks
-    (100)". A figure in brackets after a count is each chip's unless it is the count at the room's value ("4
-    blacks (400)" is their total)."""
+    (100)". A figure in brackets is each chip's when "each" says so, or after a count of chips unless it is the
+    count at the room's value ("4 blacks (400)" is their total); after one chip it may be a heap's total."""
     room = vocab.chip_colours()
     out: dict[str, int] = {}
     for i, t in enumerate(toks):
@@ -202,8 +202,8 @@ def stated_values(toks: list[Token]) -> dict[str, int]:
             continue
         each = j + 1 < len(toks) and toks[j + 1].text in vocab.words("amounts", "each_chip")
         count = toks[i - 1].value if i and toks[i - 1].kind == "amount" else None
-        if bracket and not each and isinstance(count, int) and count > 1 and value == count * room[colour]:
-            continue  # "4 blacks (400)": their total at the room's value
+        if bracket and not each and not (isinstance(count, int) and count > 1 and value != count * room[colour]):
+            continue  # "4 blacks (400)": their total at the room's value; "a yellow and a black (1,100)": the heap's
         out[colour] = value
     return out
 
@@ -340,7 +340,7 @@ def _coloured(count: int, toks: list[Token], i: int, out: list[Tag]) -> int:
         used = 3  # "two black chips"
     named = _denomination(toks, i + used)
     if named is None and used == 2 and count == 1 and i + 2 < len(toks) and toks[i + 2].kind == "amount" \
-            and isinstance(toks[i + 2].value, int):
+            and isinstance(toks[i + 2].value, int) and not (i + 3 < len(toks) and _colour(toks[i + 3].text)):
         named = (int(toks[i + 2].value), 1)  # "a green 25": one chip and its value
     if named is not None:
         value, used = named[0], used + named[1]

@@ -123,7 +123,7 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
 def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
-    readings = _one_role_per_heap(tags, readings)
+    readings = _one_role_per_heap(tags, _restatements_dropped(tags, readings))
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
@@ -201,6 +201,27 @@ def _blinds_posted(tags: list[Tag]) -> dict[str, str]:
                 if who not in positions:
                     out[str(tg.value)] = who
                 break
+    return out
+
+
+def _restatements_dropped(tags: list[Tag], readings: list[Reading]) -> list[Reading]:
+    """An amount in brackets that gives the value of what was just told ("bets 300 (3 blacks)", "a yellow and a
+    black (1,100)") is the same chips said again, not more of them."""
+    out: list[Reading] = []
+    for r in readings:
+        i = r.mention.index
+        if i and tags[i - 1].text == "(" and out:
+            heap, k = 0, len(out) - 1
+            while k >= 0 and all(t.kind in ("joiner", "comma") or t.text in vocab.words("amounts", "one_chip")
+                                 for t in tags[out[k].mention.index + 1:i - 1 if k == len(out) - 1 else
+                                               out[k + 1].mention.index]):
+                heap += out[k].mention.value
+                if r.mention.value in (heap, out[k].mention.value):
+                    break
+                k -= 1
+            if k >= 0 and r.mention.value in (heap, out[k].mention.value):
+                continue
+        out.append(r)
     return out
 
 

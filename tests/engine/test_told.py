@@ -248,3 +248,12 @@ def test_a_limit_counted_in_big_blinds_is_that_many_big_blinds() -> None:
 def test_a_verb_in_the_reason_a_player_gives_for_a_claim_is_not_an_action() -> None:
     acts = _acts("Seat 2 bets 100, Seat 5 calls. Seat 2 says Seat 5 must show first cuz Seat 5 called last.")
     assert [a for a in acts if a[1] == "call"] == [("Seat 5", "call", None)]
+
+
+def test_an_amount_in_brackets_that_restates_the_chips_is_not_more_chips() -> None:
+    facts, _doc = extract_facts("Seat 4 facing a 1,250 bet on the river puts out a yellow and a black (1,100) as his "
+                                "call.")
+    assert facts.chips_put_out == 1100
+    facts, _doc = extract_facts("Turn, seat 3 bets 200, seat 6 raises to 500. Seat 8 silently puts out a purple + 2 "
+                                "blacks in one motion.")
+    assert facts.chips_put_out == 700
