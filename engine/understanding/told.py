@@ -210,19 +210,23 @@ def _restatements_dropped(tags: list[Tag], readings: list[Reading]) -> list[Read
     out: list[Reading] = []
     for r in readings:
         i = r.mention.index
-        if i and tags[i - 1].text == "(" and out:
-            heap, k = 0, len(out) - 1
-            while k >= 0 and all(t.kind in ("joiner", "comma") or t.text in vocab.words("amounts", "one_chip")
-                                 for t in tags[out[k].mention.index + 1:i - 1 if k == len(out) - 1 else
-                                               out[k + 1].mention.index]):
-                heap += out[k].mention.value
-                if r.mention.value in (heap, out[k].mention.value):
-                    break
-                k -= 1
-            if k >= 0 and r.mention.value in (heap, out[k].mention.value):
-                continue
-        out.append(r)
+        if not (i and tags[i - 1].text == "(" and r.mention.value in _values_before(tags, out, i - 1)):
+            out.append(r)
     return out
+
+
+def _values_before(tags: list[Tag], kept: list[Reading], end: int) -> set[int]:
+    """The values a bracket at ``end`` may restate: the last amount told, and the sums of the heap of chips it
+    closes ("a yellow and a black"), piece by piece back to where the heap began."""
+    values, heap = set(), 0
+    for r in reversed(kept):
+        between = tags[r.mention.index + 1:end]
+        if not all(t.kind in ("joiner", "comma") or t.text in vocab.words("amounts", "one_chip") for t in between):
+            break
+        heap += r.mention.value
+        values |= {heap, r.mention.value}
+        end = r.mention.index
+    return values
 
 
 def _one_role_per_heap(tags: list[Tag], readings: list[Reading]) -> list[Reading]:
@@ -276,8 +280,7 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         if any(j in sized for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
-        if any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i) \
-                or _a_claims_reason(tags, i):
+        if _not_done(tags, i) or _a_claims_reason(tags, i):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
         if actor is not None:
@@ -291,6 +294,11 @@ def _a_claims_reason(tags: list[Tag], i: int) -> bool:
     lo = max((j for j in range(i) if tags[j].kind == "break"), default=-1) + 1
     reason = next((j for j in range(i - 1, lo - 1, -1) if tags[j].text in vocab.words("speech", "reasons")), None)
     return reason is not None and any(t.kind == "say" for t in tags[lo:reason])
+
+
+def _not_done(tags: list[Tag], i: int) -> bool:
+    """A verb only wished, allowed or asked about ("wants to call", "can he fold", "how much does S7 call?")."""
+    return any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i)
 
 
 def _asked_about(tags: list[Tag], i: int) -> bool:
@@ -323,7 +331,7 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
     for i, tg in enumerate(tags):
         if tg.kind != "verb" or tg.value != "all_in" or any(j in sized for j in _clause_after(tags, i)):
             continue
-        if _asked_about(tags, i) or any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]):
+        if _not_done(tags, i):
             continue
         actor = _actor_of(tags, i + 1)
         stacks = [p for p in told.placed if p.role == "stack" and p.actor == actor and p.index < i]
