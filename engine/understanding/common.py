@@ -50,20 +50,12 @@ def _count(word: str) -> int | None:
 _COUNT_RE = "(" + vocab.alternation(list(COUNT_WORDS)) + r"|\d+)"
 
 
-_STATED_VALUE = (r"\b([a-z]{3,})s?\s*(?:=|:|are|r|is)\s*\$?(" + NUM + r")\b(?!\s*(?:chips? )?(?:behind|left|more|to call))",
-                 r"\b([a-z]{3,})s?\s*\(\s*\$?(" + NUM + r")\s*(?:each|ea|apiece|a chip)?\s*\)")
-
-
 def stated_chip_values(text: str) -> dict[str, int]:
-    """Chip values the story gives itself: "blacks (100 each)", "black=100 green=25", "yellows are 500"."""
-    out: dict[str, int] = {}
-    for pattern in _STATED_VALUE:
-        for m in re.finditer(pattern, text):
-            word, value = m.group(1), parse_amount(m.group(2))
-            if value and word not in COUNT_WORDS and word not in ("bet", "raise", "pot", "call", "stack", "blind",
-                                                                   "limit", "max", "total", "table", "seat"):
-                out[word] = value
-    return out
+    """Chip values the story gives itself ("blacks (100 each)", "yellows are 500"): the action log's reading
+    (``actionlog.stated_values``), so the older readers and the learned one value a colour alike."""
+    from engine.understanding.actionlog import stated_values, tokens
+
+    return stated_values(tokens(text))
 
 
 def chips_described(text: str) -> tuple[int, int, bool] | None:
