@@ -275,6 +275,12 @@ def uncalled(put_in: dict[str, int]) -> tuple[str, int] | None:
     return (top, most - next_most) if most > next_most else None
 
 
+def played_for(put_in: dict[str, int]) -> int:
+    """What the players' chips put into the pot, less the part nobody called (``uncalled``)."""
+    back = uncalled(put_in)
+    return sum(put_in.values()) - (back[1] if back else 0)
+
+
 def split_run_twice(pot: int) -> tuple[int, int, int]:
     """Each board's half of the pot under 1.10, and the odd chip left over (rule silent on it)."""
     half = pot // 2

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.betting import RoundState, round_state, uncalled
+from engine.betting import RoundState, played_for, round_state
 from engine.facts import Action, Facts
 
 AGGRESSIVE = ("bet", "raise", "all-in")
@@ -166,10 +166,7 @@ def pot(f: Facts) -> int | None:
     if not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
         return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
     per = f.contributions if f.contributions is not None else contributions(f)
-    if not per:
-        return None
-    back = uncalled(per)
-    return sum(per.values()) - (back[1] if back else 0)
+    return played_for(per) if per else None
 
 
 def stack_behind(f: Facts) -> int | None:

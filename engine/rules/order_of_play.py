@@ -113,8 +113,9 @@ def out_of_turn_action(ctx: Context) -> Finding:
             amounts["min_raise_to"] = to
             cites.append("1.4")
         return Finding(outcome=text, citations=cites, amounts=amounts)
+    back = f"the {money(amount)} he put in out of turn is" if amount else "any chips he put in are"
     text = (f"The out-of-turn {kind} is not binding, because the action changed (a bet or raise came before it): "
-            "any chips he put in are returned to him, and he now has the options to call, raise or fold.")
+            f"{back} returned to him, and he now has the options to call, raise or fold.")
     f = ctx.facts
     amounts = {}
     in_turn = [a for a in (f.actions or []) if not a.out_of_turn]
@@ -128,8 +129,6 @@ def out_of_turn_action(ctx: Context) -> Finding:
         amounts["min_raise_to"] = st.min_raise_to
     if amount:
         amounts["returned"] = amount
-        text = text.replace("any chips he put in are returned to him",
-                            f"the {money(amount)} he put in out of turn is returned to him")
     return Finding(outcome=text, citations=["1.8.2", "1.8"], amounts=amounts)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.betting import split_run_twice, uncalled
+from engine.betting import played_for, split_run_twice, uncalled
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts, possessive
 from engine.rules.conclusions import contributions
@@ -77,8 +77,7 @@ def _with_money_in_before(ctx: Context, pot: int) -> tuple[int, str]:
     """A pot figure told before the bets, or smaller than what the told players put in, is money already in before
     them (dead blinds, a folded player's chips, earlier streets), so the pot is both, with the working."""
     per = contributions(ctx.facts, with_blinds=False) or {}  # the blinds are in the pot figure told before
-    back = uncalled(per)
-    put = sum(per.values()) - (back[1] if back else 0)
+    back, put = uncalled(per), played_for(per)
     if not put or (pot >= put and not ctx.peek("pot_told_first")):
         return pot, _returned(back)
     return pot + put, f" ({money(pot)} already in + {money(put)} put in by the players){_returned(back)}"

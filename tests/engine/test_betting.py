@@ -508,3 +508,6 @@ def test_the_chips_nobody_matched_are_uncalled() -> None:
     assert uncalled({"CO": 23_400, "BB": 16_500, "SB": 1_000}) == ("CO", 6_900)
     assert uncalled({"CO": 9_000, "BTN": 9_000}) is None
     assert uncalled({"CO": 9_000}) is None
+    from engine.betting import played_for
+
+    assert played_for({"CO": 23_400, "BB": 16_500, "SB": 1_000}) == 34_000
