@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.facts import unnamed_player
 from engine.understanding import vocab
@@ -56,7 +56,7 @@ class Tag:
     start: int = 0  # where its first token begins in the text read
 
 
-@dataclass
+@dataclass(frozen=True)
 class Chips:
     """Chips described by count and colour or denomination ("three blacks", "a 500 chip")."""
 
@@ -104,6 +104,12 @@ _BB_GLUED = re.compile(r"(\d)(bbs?)\b")
 
 def tokens(text: str) -> list[Token]:
     """Words, amounts (exact integers), stakes and punctuation, in order."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=256)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """``tokens``, kept for the few texts of the question being read: three readers tokenise the same text."""
     out: list[Token] = []
     text = _BB_GLUED.sub(r"\1 \2", _glued().sub(r"\1 ", text))
     for m in _TOKEN.finditer(text):
@@ -116,7 +122,7 @@ def tokens(text: str) -> list[Token]:
             out.extend(_words(m.group(4), m.start()))
         else:
             out.append(Token("punct", m.group(5), None, m.start()))
-    return out
+    return tuple(out)
 
 
 def _words(word: str, start: int) -> list[Token]:
@@ -206,6 +212,18 @@ def stated_values(toks: list[Token]) -> dict[str, int]:
             continue  # "4 blacks (400)": their total at the room's value; "a yellow and a black (1,100)": the heap's
         out[colour] = value
     return out
+
+
+def tags_of(nums: str, text: str) -> list[Tag]:
+    """The tags of a description whose number words are already digits (``nums``), its players named from ``text``;
+    the learned readers and the action log tag the same question, so the tagging is kept for the last few texts."""
+    return list(_tags_of(nums, text))
+
+
+@lru_cache(maxsize=256)
+def _tags_of(nums: str, text: str) -> tuple[Tag, ...]:
+    """``tags_of``, kept: tuples of frozen tags, so no reader can change another's."""
+    return tuple(tag(tokens(nums), names_in(text)))
 
 
 def tag(toks: list[Token], names: frozenset[str] = frozenset()) -> list[Tag]:
@@ -375,7 +393,7 @@ def _counted_chips(count: int, toks: list[Token], j: int, first: Token, out: lis
 def parse(text: str) -> ActionLog:
     """The action log of a description: events in order, the stakes, what is asked."""
     doc = Doc(text)
-    tags = tag(tokens(doc.nums), names_in(doc.text))
+    tags = tags_of(doc.nums, doc.text)
     log = ActionLog()
     for tg in tags:
         if tg.kind == "stakes" and tg.value and log.big_blind is None:

@@ -45,7 +45,7 @@ class Mention:
 def tagged(text: str | Doc) -> list[Tag]:
     """The vocabulary tags of a description (number words already digits), as the action log reads them."""
     doc = text if isinstance(text, Doc) else Doc(text)
-    return actionlog.tag(actionlog.tokens(doc.nums), actionlog.names_in(doc.text))
+    return actionlog.tags_of(doc.nums, doc.text)
 
 
 def mentions(tags: list[Tag]) -> list[Mention]:

@@ -8,6 +8,8 @@ the file.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
 from engine.understanding.doc import Doc
@@ -53,9 +55,15 @@ _COUNT_RE = "(" + vocab.alternation(list(COUNT_WORDS)) + r"|\d+)"
 def stated_chip_values(text: str) -> dict[str, int]:
     """Chip values the story gives itself ("blacks (100 each)", "yellows are 500"): the action log's reading
     (``actionlog.stated_values``), so the older readers and the learned one value a colour alike."""
+    return dict(_stated_chip_values(text))
+
+
+@lru_cache(maxsize=256)
+def _stated_chip_values(text: str) -> tuple[tuple[str, int], ...]:
+    """Kept for the last few texts: several older readers ask it of the same question."""
     from engine.understanding.actionlog import stated_values, tokens
 
-    return stated_values(tokens(text))
+    return tuple(stated_values(tokens(text)).items())
 
 
 def chips_described(text: str) -> tuple[int, int, bool] | None:

@@ -95,7 +95,7 @@ def char_wb_ngrams(text: str, low: int, high: int) -> list[str]:
     for w in _SPACES_RX.sub(" ", model_text(text)).split():
         w = " " + w + " "
         for n in range(low, high + 1):
-            grams.extend(w[i:i + n] for i in range(max(1, len(w) - n + 1)))
+            grams.extend([w[i:i + n] for i in range(max(1, len(w) - n + 1))])
             if len(w) <= n:
                 break
     return grams
@@ -123,10 +123,10 @@ class FrozenFeatures:
         offset = 0
         for grams, vocab, idf in parts:
             counts: dict[int, int] = {}
-            for gram in grams:
+            for gram, n in Counter(grams).items():  # each distinct n-gram looked up once
                 j = vocab.get(gram)
                 if j is not None:
-                    counts[j] = counts.get(j, 0) + 1
+                    counts[j] = n
             if counts:
                 idx = np.fromiter(counts, dtype=np.int64, count=len(counts))
                 v = (1.0 + np.log(np.fromiter(counts.values(), dtype=float, count=len(counts)))) * idf[idx]
@@ -269,7 +269,7 @@ class TopicModel:
         cols, vals = self.vectorizer.one(text)
         probs = self.topics.proba_one(cols, vals)
         order = probs.argsort()[::-1]
-        topics = {str(self.topics.classes_[i]): float(probs[i]) for i in order}
+        topics = dict(zip(self.topics.classes_[order].tolist(), probs[order].tolist(), strict=True))
         if self.lookup is None:
             return topics, 0.0
         lk = self.lookup.proba_one(cols, vals)

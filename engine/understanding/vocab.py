@@ -52,6 +52,11 @@ def phrase_rx(phrase: str) -> str:
 
 def alternation(phrases: list[str] | tuple[str, ...]) -> str:
     """A non-capturing group matching any of the phrases, longest first so "goes all-in" beats "goes"."""
+    return _alternation(tuple(phrases))
+
+
+@lru_cache(maxsize=1024)
+def _alternation(phrases: tuple[str, ...]) -> str:
     ordered = sorted(set(phrases), key=len, reverse=True)
     return "(?:" + "|".join(phrase_rx(p) for p in ordered) + ")"
 
