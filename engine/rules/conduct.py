@@ -442,9 +442,10 @@ def adding_chips(ctx: Context) -> Finding:
     room = max_add_on(stack, limit)
     amounts = {"max_add": room, "table_limit": limit, "stack": stack}
     if room == 0:
-        how = f"his stack of {money(stack)} already reaches the table limit of {money(limit)}"
+        reach = "is already over" if stack > limit else "already reaches"
+        how = f"his stack of {money(stack)} {reach} the table limit of {money(limit)}"
         return Finding(
-            outcome=f"He may not add any chips: {how}, and stack plus additions may not exceed the limit.",
+            outcome=f"He may add nothing (0 chips): {how}, and stack plus additions may not exceed the limit.",
             citations=["3.12"], amounts=amounts, confidence=0.9,
         )
     detail = f"{money(stack)} + {money(room)} = {money(limit)}, the table limit"
@@ -453,9 +454,8 @@ def adding_chips(ctx: Context) -> Finding:
         amounts["requested"] = want
         amounts["allowed_add"] = min(want, room)
         if want > room:
-            too_much = (f" The {money(want)} he asked for would take his stack to {money(stack + want)}, over the "
-                        f"limit, so he gets {money(room)} in chips and {money(want - room)} of it back "
-                        f"({money(want)} − {money(room)}).")
+            too_much = (f" The {money(want)} he asked for is more than that, so he gets {money(room)} in chips and "
+                        f"{money(want - room)} of it back ({money(want)} − {money(room)}).")
             amounts["returned"] = want - room
     if live:
         outcome = (f"Not while he has live hole cards: chips may be added only when he has none. Once he has no "

@@ -32,7 +32,7 @@ from engine.facts.misdeals import FIDPA_SUBSTANTIAL
 
 STEP_CLAUSES: dict[str, list[str]] = {
     "wash": ["2.8.1"],
-    "riffle": ["2.8.2", "2.8.4"],
+    "riffle": ["2.8", "2.8.2", "2.8.4"],  # the riffles are in two clauses: their count is the whole procedure's
     "box": ["2.8.3"],
     "final_riffle": ["2.8.4"],
     "cut": ["2.8.5"],
@@ -50,7 +50,7 @@ PROCEDURE = ("one wash, two riffles, one box, one riffle, one cut, and the cut c
              "the deck")
 STEP_ANSWER = {
     "wash": "The shuffle starts with one wash of the deck from the starting position.",
-    "riffle": "There are three riffles in all: two after the wash and one after the box.",
+    "riffle": "There are 3 riffles in all: two after the wash and one after the box.",
     "box": "The deck is boxed once, after the first two riffles and before the last one.",
     "final_riffle": "After the box comes one more riffle, and then the cut.",
     "cut": "The last step is one cut, with the cut card then placed at the bottom of the deck.",
@@ -670,7 +670,7 @@ def shuffle_procedure(ctx: Context) -> Finding:
     amounts = {"riffles": 3} if "riffle" in steps or "final_riffle" in steps else {}
     full = f"The shuffle is {PROCEDURE}; the deck is then ready to be put into play."
     if "riffle" not in steps:
-        full += " That is three riffles in all, two before the box and one after it."
+        full += " That is 3 riffles in all, two before the box and one after it."
     return Finding(
         outcome=f"{lead} {full}" if lead else full,
         citations=cites,

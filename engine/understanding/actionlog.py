@@ -35,7 +35,7 @@ _FIG = r"\d+(?:,\d{3})*(?:\.\d+)?(?:k\d{0,3})?"
 # A figure of two digits or more joined to a word by a hyphen ("a 1,000-cap table", "a $500-chip") is an amount
 # and a word; "3-bet" and "2-5" stay one word.
 _TOKEN = re.compile(r"\$?(" + _FIG + r")\s*/\s*\$?(" + _FIG + r")|\$?(" + _FIG + r")(?!\w)(?!-(?![a-z])|(?<!\d\d)-)(?!,\d{3}s\b)|"
-                    r"(\d{1,3}(?:,\d{3})+s\b|[a-z0-9']+(?:-[a-z0-9]+)*)|([.,;:!?()])")
+                    r"(\d{1,3}(?:,\d{3})+s\b|[a-z0-9']+(?:-[a-z0-9]+)*|=)|([.,;:!?()])")
 _BREAK_WORDS = {"then", "and", "but", "while", "after", "before"}
 _MAX_PHRASE = 5
 
@@ -335,6 +335,9 @@ def _phrase_starts() -> frozenset[str]:
 
 def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: list[Tag]) -> int:
     """An amount, or a chip count when a colour or "chips" follows ("3 blacks", "2 500 chips")."""
+    if i >= 2 and toks[i - 1].text in vocab.words("amounts", "chip_value_words") and _colour(toks[i - 2].text):
+        out.append(Tag("other", t.text, t.value, t.start))  # "black=100 green=25": a value the story gives a colour
+        return 1
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
         return _coloured(t.value, toks, i, out)
     if isinstance(t.value, int) and (taken := _counted_chips(t.value, toks, i + 1, t, out)):

@@ -19,7 +19,7 @@ from functools import cache
 
 from engine.facts import Action, is_unnamed, unnamed_player
 from engine.understanding import amount_roles, vocab
-from engine.understanding.actionlog import Tag
+from engine.understanding.actionlog import Chips, Tag
 from engine.understanding.amount_roles import Reading
 from engine.understanding.doc import Doc
 
@@ -216,15 +216,17 @@ def _restatements_dropped(tags: list[Tag], readings: list[Reading]) -> list[Read
 
 
 def _values_before(tags: list[Tag], kept: list[Reading], end: int) -> set[int]:
-    """The values a bracket at ``end`` may restate: the last amount told, and the sums of the heap of chips it
-    closes ("a yellow and a black"), piece by piece back to where the heap began."""
+    """The values a bracket at ``end`` may restate: the last amount told, the sums of the heap of chips it closes
+    ("a yellow and a black"), piece by piece back to where the heap began, and the value of each chip of it."""
     values, heap = set(), 0
     for r in reversed(kept):
         between = tags[r.mention.index + 1:end]
         if not all(t.kind in ("joiner", "comma") or t.text in vocab.words("amounts", "one_chip") for t in between):
             break
         heap += r.mention.value
-        values |= {heap, r.mention.value}
+        chips = tags[r.mention.index].value
+        each = {chips.denomination} if isinstance(chips, Chips) else set()  # "7 blacks (100)": each chip's
+        values |= {heap, r.mention.value, *each}
         end = r.mention.index
     return values
 

@@ -90,7 +90,7 @@ RULINGS = [
     # 2.8: the shuffle
     ("What are the steps of the shuffle at this room?", "2.8",
      ["one wash", "two riffles", "one box", "one riffle", "one cut"]),
-    ("how many times do we riffle in the shuffle?", "2.8.2", ["three riffles"]),
+    ("how many times do we riffle in the shuffle?", "2.8", ["3 riffles"]),
     ("after the cut, where does the cut card go?", "2.8.5", ["bottom"]),
     ("What is the first step of the shuffle?", "2.8.1", ["one wash"]),
     # 2.1 / 2.5 overviews
