@@ -210,7 +210,7 @@ def short_call_made_up(ctx: Context) -> Finding:
     put = ctx.get("chips_put_out")
     already = ctx.get("already_in")
     short = facing - already - put
-    behind = ctx.peek("stack_behind")
+    behind = _behind_of_caller(ctx)
     if short <= 0:
         return Finding(outcome=f"The {money(put)} covers the call of {money(facing)}.",
                        citations=["1.1.3", "1.1.3.1"], amounts={"call": facing})
@@ -234,6 +234,13 @@ def short_call_made_up(ctx: Context) -> Finding:
         outcome=f"The player must make up the difference: {money(short)} more, to call {money(facing)} in all.",
         citations=["1.1.3.1"], amounts={"make_up": short, "call": facing},
     )
+
+
+def _behind_of_caller(ctx: Context) -> int | None:
+    """What the short caller has left: his own stack when one was told for him by name, else the stack told."""
+    who = ctx.peek("put_by") or ctx.peek("call_for")
+    own = (ctx.peek("stacks") or {}).get(who) if who else None
+    return own if own is not None else ctx.peek("stack_behind")
 
 
 # -- 1.1.5.1: folded cards are dead ------------------------------------------------------------

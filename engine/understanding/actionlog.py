@@ -208,10 +208,29 @@ def stated_values(toks: list[Token]) -> dict[str, int]:
             continue
         each = j + 1 < len(toks) and toks[j + 1].text in vocab.words("amounts", "each_chip")
         count = toks[i - 1].value if i and toks[i - 1].kind == "amount" else None
-        if bracket and not each and not (isinstance(count, int) and count > 1 and value != count * room[colour]):
+        if bracket and not each and not (isinstance(count, int) and count > 1 and value != count * room[colour]
+                                         and value != _heap_at_room(toks, i, room)):
             continue  # "4 blacks (400)": their total at the room's value; "a yellow and a black (1,100)": the heap's
         out[colour] = value
     return out
+
+
+def _heap_at_room(toks: list[Token], i: int, room: dict[str, int]) -> int:
+    """The room's value of the list of chips that ends with the colour at ``i`` ("3 blacks n 2 greens": 350), read
+    back over counts, colours and the words that join them."""
+    joins = {*vocab.words("amounts", "heap_joiners"), ","}
+    total = 0
+    while i >= 1:
+        word, count = toks[i].text, toks[i - 1]
+        colour = word if word in room else word[:-1] if word.endswith("s") and word[:-1] in room else None
+        n = count.value if count.kind == "amount" else (1 if count.text in vocab.words("amounts", "one_chip") else None)
+        if colour is None or not isinstance(n, int):
+            break
+        total += n * room[colour]
+        i -= 2
+        while i >= 0 and toks[i].text in joins:
+            i -= 1
+    return total
 
 
 def tags_of(nums: str, text: str) -> list[Tag]:

@@ -59,6 +59,15 @@ class Told:
         """The readings of one role, in the order told."""
         return [p for p in self.placed if p.role == role]
 
+    def chips_are_wagers(self) -> bool:
+        """Whether every chip phrase told is a wager's size or the value of one said again ("bets 300 (3 blacks)",
+        "UTG makes it 3 reds"), and a wager was told after the last of them: then no chips were put out whose
+        meaning is the question."""
+        read = {r.mention.index for r in self.readings}
+        wagers = {p.index for p in self.placed if p.role in amount_roles.ACTION_ROLES}
+        heaps = [i for i, t in enumerate(self.tags) if t.kind == "chips"]
+        return bool(heaps) and all(i not in read or i in wagers for i in heaps) and max(wagers, default=-1) > heaps[-1]
+
     def street(self) -> str | None:
         """The street of the last told action: the round the question is about."""
         acts = [p for p in self.placed if p.role in amount_roles.ACTION_ROLES]
@@ -141,7 +150,31 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
     told.placed = _restated_dropped(tags, told.placed)
+    _bets_told_as_chips(told, tags)
     return told
+
+
+def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:
+    """"Guy bets a black, I put out a black and three greens", "UTG makes it 3 reds, MP 3-bets to 45": chips told
+    right after a bet or raise verb, with another player's action or chips after them, are the wager those chips
+    make (its total), not chips whose meaning is the question."""
+    for n, p in enumerate(told.placed):
+        if p.role != "chips_out" or not _after_wager_verb(tags, p.index):
+            continue
+        if any(q.actor != p.actor and (q.role in amount_roles.ACTION_ROLES or q.role == "chips_out")
+               for q in told.placed[n + 1:]):
+            p.role = "wager_to"
+
+
+def _after_wager_verb(tags: list[Tag], i: int) -> bool:
+    """Whether the nearest verb before ``i`` in its clause bets or raises, with no other amount between."""
+    for j in range(i - 1, -1, -1):
+        t = tags[j]
+        if t.kind in (*_CLAUSE_ENDS, "amount", "chips", "actor"):
+            return False
+        if t.kind == "verb":
+            return t.value in ("bet", "raise")
+    return False
 
 
 def _restated_dropped(tags: list[Tag], placed: list[Placed]) -> list[Placed]:
@@ -206,12 +239,41 @@ def _blinds_posted(tags: list[Tag]) -> dict[str, str]:
 
 def _restatements_dropped(tags: list[Tag], readings: list[Reading]) -> list[Reading]:
     """An amount in brackets that gives the value of what was just told ("bets 300 (3 blacks)", "a yellow and a
-    black (1,100)") is the same chips said again, not more of them."""
+    black (1,100)") is the same chips said again, not more of them; so is a heap of chips that follows an amount
+    and adds up to it ("slides out 70 (two greens, four reds)", "put out 250 in one motion, 2 blacks 2 greens")."""
     out: list[Reading] = []
-    for r in readings:
+    restated = _heaps_restating(tags, readings)
+    for n, r in enumerate(readings):
         i = r.mention.index
+        if n in restated:
+            continue
         if not (i and tags[i - 1].text == "(" and r.mention.value in _values_before(tags, out, i - 1)):
             out.append(r)
+    return out
+
+
+def _heaps_restating(tags: list[Tag], readings: list[Reading]) -> set[int]:
+    """The readings (by position) of each heap of two or more chip phrases that opens after a bracket or a comma,
+    a few words after an amount, and adds up to exactly that amount."""
+    out: set[int] = set()
+    n = 1
+    while n < len(readings):
+        first = readings[n].mention
+        if first.kind != "chips":
+            n += 1
+            continue
+        end = n
+        while end + 1 < len(readings) and readings[end + 1].mention.kind == "chips" \
+                and _heap_gap(tags, readings[end].mention.index, readings[end + 1].mention.index):
+            end += 1
+        before = readings[n - 1].mention
+        between = tags[before.index + 1:first.index]
+        opens = bool(between) and between[-1].text in ("(", ",") and len(between) <= 5 and not any(
+            t.kind in ("verb", "actor", "break", "say", "amount", "chips") for t in between)
+        if end > n and before.kind == "amount" and opens \
+                and sum(r.mention.value for r in readings[n:end + 1]) == before.value:
+            out.update(range(n, end + 1))
+        n = end + 1
     return out
 
 
@@ -369,25 +431,37 @@ def _early_rx() -> re.Pattern[str]:
 
 
 def _early_clauses(tags: list[Tag]) -> set[int]:
-    """The clauses that say an action came out of turn (the vocabulary's words, or "before Seat 5 acted")."""
+    """The clauses that say an action came out of turn: the vocabulary's words, "before Seat 5 had acted", or a
+    player still to act ("UTG hadn't acted yet and the hijack bets"). A clause that only says someone was still
+    to act ("Before the HJ acts, the CO raises") puts the next clause of its sentence with an action out of turn."""
     out: set[int] = set()
-    clause, words = 0, []
+    clause, words, waiting = 0, [], False
     for n, tg in enumerate([*tags, Tag("break", ".")]):
         if tg.kind in _CLAUSE_ENDS:
-            text = " ".join(words)
-            if _early_rx().search(text) or _before_someone_acted(tags, n - len(words), n):
+            lo, text = n - len(words), " ".join(words)
+            acted = any(t.kind == "verb" for t in tags[lo:n])
+            still = bool(_yet_to_act_rx().search(text)) or _before_someone_acted(tags, lo, n)
+            if _early_rx().search(text) or still or (waiting and acted):
                 out.add(clause)
+            waiting = tg.kind != "break" and ((still and not acted) or (waiting and not acted))
             clause, words = clause + 1, []
         else:
             words.append(tg.text)
     return out
 
 
+@cache
+def _yet_to_act_rx() -> re.Pattern[str]:
+    """The vocabulary's words for a player who had not acted yet, as one pattern."""
+    return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "yet_to_act")) + r"\b")
+
+
 def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
-    """'before Seat 5 had acted', 'before the big blind acts': a player named after 'before', then acting."""
+    """'before Seat 5 had acted', 'before me and the guy ahead of him even acted': a player named after 'before',
+    then acting, in the same clause."""
     for j in range(lo, hi):
         if tags[j].text in vocab.words("speech", "before") and any(t.kind == "actor" for t in tags[j + 1:j + 4]):
-            return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:min(hi, j + 8)])
+            return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:hi])
         if tags[j].text in vocab.words("speech", "before") and j + 1 < hi \
                 and tags[j + 1].text in vocab.words("actors", "third_person") \
                 and any(t.kind == "verb" for t in tags[lo:j]):

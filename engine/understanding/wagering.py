@@ -302,6 +302,8 @@ def extract(doc: Doc) -> None:
     _facing(doc, t, acts, put)
     _asks_min_raise(doc, t)
     put, chips = _crossed_and_counted(doc, t, put)
+    if put is None and doc.told is not None and doc.told.chips_are_wagers():
+        chips = None  # every chip phrase is a bet's size, as the learned reading found: none were put out to rule on
     acts = _chips_placed(doc, t, acts, put, chips)
     _single_chip(doc, t, put, chips)
     if acts:
