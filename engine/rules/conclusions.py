@@ -177,6 +177,14 @@ def stack_behind(f: Facts) -> int | None:
     return max(0, f.stack_total - f.chips_put_out)
 
 
+def caller_behind(f: Facts) -> int | None:
+    """1.1.3.1: what a short caller has left: his own stack when one was told for him by name, else the stack
+    told."""
+    who = f.put_by or f.call_for
+    own = (f.stacks or {}).get(who) if who else None
+    return own if own is not None else f.stack_behind
+
+
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "bet_faced": bet_faced,
     "already_in": already_in,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from engine.betting import max_add_on
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts
-from engine.rules.conclusions import in_front
+from engine.rules.conclusions import caller_behind, in_front
 
 STAFF = "staff-authority"
 
@@ -711,7 +711,15 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
     paid = f.chips_put_out if f.chips_put_out is not None else max(0, (said or 0) - already)
     owed = actual - already
     amounts = {"call": actual}
-    if paid < owed:
+    behind = caller_behind(f)
+    if paid < owed and behind is not None and behind < owed - paid:
+        amounts.update(shortfall=owed - paid, all_in=already + paid + behind)
+        outcome = (f"His call is binding even though the dealer misstated the bet, and he cannot take it back: "
+                   f"he owes {money(owed - paid)} more to call the {money(actual)}, but has only {money(behind)} "
+                   f"behind, so he puts that in and is all-in for {money(already + paid + behind)} "
+                   f"({money(already + paid)} + {money(behind)}).")
+        cites.append("1.1.3.1")
+    elif paid < owed:
         short = owed - paid
         amounts["shortfall"] = short
         outcome = (f"His call is binding even though the dealer misstated the bet: he must add {money(short)} to "

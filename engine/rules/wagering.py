@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts, is_unnamed, possessive
-from engine.rules.conclusions import in_front
+from engine.rules.conclusions import caller_behind, in_front
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -210,7 +210,7 @@ def short_call_made_up(ctx: Context) -> Finding:
     put = ctx.get("chips_put_out")
     already = ctx.get("already_in")
     short = facing - already - put
-    behind = _behind_of_caller(ctx)
+    behind = caller_behind(ctx.facts)
     if short <= 0:
         return Finding(outcome=f"The {money(put)} covers the call of {money(facing)}.",
                        citations=["1.1.3", "1.1.3.1"], amounts={"call": facing})
@@ -234,13 +234,6 @@ def short_call_made_up(ctx: Context) -> Finding:
         outcome=f"The player must make up the difference: {money(short)} more, to call {money(facing)} in all.",
         citations=["1.1.3.1"], amounts={"make_up": short, "call": facing},
     )
-
-
-def _behind_of_caller(ctx: Context) -> int | None:
-    """What the short caller has left: his own stack when one was told for him by name, else the stack told."""
-    who = ctx.peek("put_by") or ctx.peek("call_for")
-    own = (ctx.peek("stacks") or {}).get(who) if who else None
-    return own if own is not None else ctx.peek("stack_behind")
 
 
 # -- 1.1.5.1: folded cards are dead ------------------------------------------------------------

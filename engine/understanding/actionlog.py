@@ -317,6 +317,10 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     count = vocab.table("amounts", "counts").get(t.text)
     if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text) and not _card_colour(toks, i + 2):
         return _coloured(count, toks, i, out)
+    if t.text in vocab.words("amounts", "owned_chip") and nxt is not None and nxt.text in vocab.chip_colours() \
+            and i + 2 < len(toks) and toks[i + 2].text in vocab.words("amounts", "chip_words") \
+            and not toks[i + 2].text.endswith("s"):
+        return _coloured(1, toks, i, out)  # "my black chip", "his yellow chip": one chip of that colour
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
     n, hit = _longest_phrase(toks, i)

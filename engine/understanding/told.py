@@ -16,6 +16,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
+from itertools import pairwise
 
 from engine.facts import Action, is_unnamed, unnamed_player
 from engine.understanding import amount_roles, vocab
@@ -328,9 +329,20 @@ def _one_chip(tags: list[Tag], i: int) -> bool:
 
 def _heap_gap(tags: list[Tag], a: int, b: int) -> bool:
     """Whether only a few listing words stand between two chip phrases (commas, "and", a value in brackets)."""
-    between = tags[a + 1:b]
+    between = _unbracketed(tags[a + 1:b])
     return len(between) <= 4 and not any(t.kind in ("verb", "actor", "break", "say", "stakes", "chips")
                                          for t in between)
+
+
+def _unbracketed(tags: list[Tag]) -> list[Tag]:
+    """The tags outside brackets: "2 yellows (1k each), 6 blacks" is a list of chips with a value said on the way."""
+    out, depth = [], 0
+    for t in tags:
+        depth += (t.text == "(") - (t.text == ")")
+        if depth <= 0 and t.text != ")":
+            out.append(t)
+        depth = max(depth, 0)
+    return out
 
 
 def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
@@ -647,10 +659,20 @@ def _clause_bounds(tags: list[Tag], i: int) -> tuple[int, int]:
 
 def _staff_says(tags: list[Tag], i: int) -> bool:
     """Whether the words at ``i`` are staff's (the dealer's count) rather than a player's: staff named in its
-    clause before it."""
+    clause before it, or the teller himself when a player asked him ("Seat 9 asked me the bet, I said 400")."""
     lo, _hi = _clause_bounds(tags, i)
     staff = vocab.words("actors", "staff")
-    return any(tags[j].text in staff for j in range(lo, i))
+    if any(tags[j].text in staff for j in range(lo, i)):
+        return True
+    me = vocab.words("actors", "first_person")
+    return _teller_was_asked(tags) and any(tags[j].text in me for j in range(lo, i))
+
+
+def _teller_was_asked(tags: list[Tag]) -> bool:
+    """Whether a player asked the teller ("asked me", "asks me"): the teller is the staff he asked."""
+    texts = [t.text for t in tags]
+    asking, me = vocab.words("speech", "asking"), vocab.words("actors", "first_person")
+    return any(a in asking and b in me for a, b in pairwise(texts))
 
 
 def _valuation(doc: Doc, told: Told) -> None:

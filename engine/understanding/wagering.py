@@ -9,6 +9,8 @@ chip", "the chip lands, THEN he says raise"), not for particular questions.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.facts import Action, unnamed_player
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
@@ -455,6 +457,12 @@ def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int
             doc.set("chips_put_out", lone, overwrite=True)
 
 
+@cache
+def _landing_rx(key: str) -> re.Pattern[str]:
+    """The vocabulary's words for speech before or after the chips landed (``speech.after_landing``)."""
+    return re.compile(r"\b" + vocab.alternation(vocab.words("speech", key)) + r"\b")
+
+
 def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -> None:
     """What the player said (a word, an amount), and whether before or after his chips landed."""
     if _SILENT.search(t):
@@ -479,9 +487,9 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
             if verbal == "bet" and not acts:
                 doc.set("first_to_bet", True)  # "bet", not call or raise: nobody had bet before him
             timing = None
-            if _AFTER_LANDS.search(t):
+            if _AFTER_LANDS.search(t) or _landing_rx("after_landing").search(t):
                 timing = "after"
-            elif _BEFORE.search(t):
+            elif _BEFORE.search(t) or _landing_rx("before_landing").search(t):
                 timing = "before"
             elif put is not None:
                 timing = "before" if m.start() < put[1] else None

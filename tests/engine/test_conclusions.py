@@ -117,3 +117,11 @@ def test_a_misdeal_with_no_sized_bet_told_never_prints_an_empty_sum() -> None:
                "dealt. what happens?")
     assert r.citations[0] == "2.1.1"
     assert "0 in all" not in r.outcome and "()" not in r.outcome
+
+
+def test_a_short_callers_behind_is_his_own_stack_when_one_was_told_for_him() -> None:
+    from engine.rules.conclusions import caller_behind
+
+    f = Facts(put_by="Seat 5", stacks={"Seat 5": 180, "Seat 2": 600}, stack_behind=600)
+    assert caller_behind(f) == 180
+    assert caller_behind(Facts(stack_behind=600)) == 600

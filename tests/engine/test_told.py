@@ -257,3 +257,61 @@ def test_an_amount_in_brackets_that_restates_the_chips_is_not_more_chips() -> No
     facts, _doc = extract_facts("Turn, seat 3 bets 200, seat 6 raises to 500. Seat 8 silently puts out a purple + 2 "
                                 "blacks in one motion.")
     assert facts.chips_put_out == 700
+
+
+def test_a_heap_of_chips_after_an_amount_that_adds_up_to_it_is_the_amount_said_again() -> None:
+    facts, _doc = extract_facts("River, seat 1 bets 60. Seat 4 pushes out 90 (three greens, three reds) in one go, "
+                                "no words.")
+    assert facts.chips_put_out == 90
+    facts, _doc = extract_facts("flop, villain bets 100 and i put out 300 in one motion, 2 blacks 4 greens, silently")
+    assert facts.chips_put_out == 300
+
+
+def test_a_bracketed_figure_equal_to_the_heaps_value_is_the_heaps_not_each_chips() -> None:
+    facts, _doc = extract_facts("guy bets 100 into me and i toss out 2 blacks n 4 greens (300 total) without a word")
+    assert facts.chips_put_out == 300
+    facts, _doc = extract_facts("between hands i have 3 yellows (500 ea) and 4 blacks (100). cap is 3k, how much can "
+                                "i add?")
+    assert facts.stack_behind == 1900
+
+
+def test_chip_values_a_story_writes_with_an_equals_sign_are_values_not_chips() -> None:
+    facts, _doc = extract_facts("i have 5 blacks 6 greens and 2 reds (black=100 green=25 red=5), max is 1000. how "
+                                "much can i top up between hands?")
+    assert facts.stack_behind == 660
+
+
+def test_chips_told_after_a_bet_verb_with_another_action_after_them_are_that_wager() -> None:
+    acts = _acts("2/5 game, cutoff bets 4 blacks on the turn, button raises to 1,100. whats the min reraise?")
+    assert ("CO", "bet", 400) in acts
+    facts, _doc = extract_facts("2/5 game, cutoff bets 4 blacks on the turn, button raises to 1,100. whats the min "
+                                "reraise?")
+    assert facts.chips_put_out is None
+
+
+def test_a_player_still_to_act_puts_the_next_action_out_of_turn() -> None:
+    told = read_told("Turn, 4 handed. Seat 3 hadn't acted yet and Seat 7 bets 300. Dealer brings it back to Seat 3, "
+                     "who checks.", 0.5)
+    assert [(a.actor, a.out_of_turn) for a in told.actions() if a.kind == "bet"] == [("Seat 7", True)]
+    told = read_told("Flop. Before Seat 2 acts, Seat 6 raises to 900. Seat 2 then folds.", 0.5)
+    assert any(a.actor == "Seat 6" and a.out_of_turn for a in told.actions())
+
+
+def test_a_figure_the_teller_gave_when_a_player_asked_him_is_a_valuation() -> None:
+    facts, _doc = extract_facts("Seat 2 asked me how much the bet was, I said 700, but it was actually 900. He called. "
+                                "What does he owe?")
+    assert facts.dealer_said_amount == 700 and facts.bet_faced == 900
+
+
+def test_one_chip_named_by_its_owner_and_colour_is_one_chip() -> None:
+    facts, _doc = extract_facts("checked to me, i said 'forty' while my black chip was still in my hand, then set it "
+                                "down")
+    assert facts.chips_put_out == 100 and facts.verbal_timing == "before"
+
+
+def test_words_said_once_the_chips_were_down_are_too_late_and_words_said_as_they_went_out_are_not() -> None:
+    facts, _doc = extract_facts("River, first to act, he drops a single purple and once it's on the felt he says "
+                                "'two hundred'.")
+    assert facts.verbal_timing == "after"
+    facts, _doc = extract_facts("Seat 6 said 'three hundred' as his hand went forward with a yellow chip.")
+    assert facts.verbal_timing == "before"
