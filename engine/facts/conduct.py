@@ -73,6 +73,7 @@ class ConductFacts(BaseModel):
         "Did the player announce his hand as something other than what he held?", YES_NO
     )
     announced_hand: str | None = fact("What hand did the player announce?")
+    miscalled_by: str | None = fact("Who announced his hand as something other than what he held?")
     actual_hand: str | None = fact("What hand did the player actually hold?")
     hand_opened: bool | None = fact(
         "Was the hand opened (turned face up) at showdown?",

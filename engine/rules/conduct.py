@@ -195,6 +195,9 @@ def _miscall_trigger(f: Facts) -> float:
 
 
 def _hand_words(f: Facts) -> str:
+    if f.miscalled_by and f.actual_hand and f.announced_hand and f.actual_hand != f.announced_hand:
+        return (f" {f.miscalled_by}'s hand plays as the {f.actual_hand} it is, not the {f.announced_hand} he called: "
+                f"if the {f.actual_hand} is the best hand, {f.miscalled_by} wins the pot.")
     if f.actual_hand and f.announced_hand and f.actual_hand != f.announced_hand:
         return f" His hand plays as the {f.actual_hand} it is, not the {f.announced_hand} he called."
     if f.actual_hand:

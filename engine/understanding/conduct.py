@@ -24,7 +24,7 @@ WHO = r"(?:seat\s*#?\d+|s\d+|he|she|they|him|her|them|his|my|our|their|the (?:ot
 PAL = r"(?:buddy|friend|mate|pal|neighbou?r|brother|sister|wife|husband|girlfriend|boyfriend|partner|cousin|dad|son|bro)"
 HANDS = (r"(?:royal flush|straight flush|quads|four of a kind|full house|boat|flush|straight|trips|a set|set|"
          r"three of a kind|two pair|one pair|a pair|pair of \w+|high card|ace high|king high|nothing|the nuts|nuts|"
-         r"(?:busted|missed|a busted|a missed) (?:flush |straight )?draw|air|a bluff)")
+         r"(?:busted|missed|a busted|a missed)(?: (?:flush |straight )?draw)?|air|a bluff)")
 # "the nut flush", "a king-high straight", "just a pair": words people put in front of a hand's name.
 HAND_ADJ = (r"(?:(?:just|only|the|a|an|nut|king|ace|queen|jack|top|bottom|second|small|big|baby|low|high|wheel|"
             r"broadway|\w+[- ]high|\w+s full(?: of \w+)?)\s+)*")
@@ -339,10 +339,12 @@ _ANNOUNCE = (r"(?:announc(?:es|ed|ing)|declar(?:es|ed|ing)|call(?:s|ed|ing)|says
 _HELD_VERB = re.group(
     r"had", r"has", r"holds?", r"held", r"tabled", r"tables", r"showed", r"shows", r"turned over", r"turns over",
     r"flips over", r"flipped over", r"flipped", r"flips", r"revealed", r"was holding", r"is holding", r"had made",
-    r"made", r"makes?", r"making", r"gave (?:him|her|them|me)", r"plays?", r"played",
-    r"(?:it|that)(?:'s| is| was) (?:actually |really |in fact |only |just )+",
+    r"made", r"makes?", r"making", r"gave (?:him|her|them|me)", r"gives (?:him|her|them|me)", r"plays?", r"played",
+    r"(?:has |'s |had )?got", r"does have", r"did have",
+    r"(?:it|that|(?:his |her )?hand)(?:'s| is| was) (?:actually |really |in fact |only |just )+",
 )
-_HELD = r"(?:actually|really|in fact|turned out|but|when|then|instead|though|yet)\b[^.]{0,40}?\b" + _HELD_VERB
+_HELD = r"(?:actually|really|in fact|turned out|but|when|then|instead|though|yet|wait|points? out|pointed out)\b" \
+        r"[^.]{0,40}?\b" + _HELD_VERB
 _MISCALL_WORDS = (
     r"\bmis-?call(?:s|ed|ing)?\b", r"\bmis-?read(?:s|ing)? (?:his|her|my|their|the) (?:own )?hand\b",
     r"\bmis-?declar\w*\b", r"\bcalled (?:his|her|my|their) hand wrong\b",
@@ -388,11 +390,11 @@ def _miscall(doc: Doc) -> None:
 
 def _hand_announced(doc: Doc, t: str) -> re.Match[str] | None:
     """The hand announced ("says he has a flush") and the hand held ("but actually had a pair"); cards speak."""
-    m_ann = re.search(_ANNOUNCE + r"\s+(?:that\s+)?['\"]?\s*(?:(?:he|she|i)(?:'ve|'s|'d| has| had| have)?\s+)?"
+    m_ann = re.search(_ANNOUNCE + r"\s+(?:that\s+|it\s+)?['\"]?\s*(?:(?:he|she|i)(?:'ve|'s|'d| has| had| have)?\s+)?"
                       r"(?:got\s+|has\s+|had\s+|have\s+|holds?\s+)?['\"]?\s*" + HAND_ADJ + r"(" + HANDS + r")", t)
     rest = t[m_ann.end():] if m_ann else ""
     m_act = re.search(_HELD + r"\s+" + HAND_ADJ + r"(" + HANDS + r")", rest) or re.search(
-        r"\b(?:it'?s|it is|it was|he had|she had|was|is)\s+(?:actually|really|in fact)\s+" + HAND_ADJ + r"(" + HANDS
+        r"\b(?:it'?s|it is|it was|he had|she had|was|is|hand'?s)\s+(?:actually|really|in fact)\s+" + HAND_ADJ + r"(" + HANDS
         + r")", rest)
     if m_ann and m_act:
         said, held = _hand_name(m_ann.group(1)), _hand_name(m_act.group(1))
@@ -400,7 +402,20 @@ def _hand_announced(doc: Doc, t: str) -> re.Match[str] | None:
         doc.set("actual_hand", held)
         if said != held:
             doc.set("hand_miscalled", True)
+            _miscalled_by(doc, m_ann.group(1))
     return m_ann
+
+
+def _miscalled_by(doc: Doc, said: str) -> None:
+    """Who called his hand wrong: the player who said a hand's name (the told reading's speaker of it)."""
+    if doc.told is None:
+        return
+    from engine.understanding.told import speaker_of
+
+    who = speaker_of(doc.told, lambda words: re.search(r"\b" + HAND_ADJ + HANDS + r"\b", words) is not None
+                     and said in words.replace("'", ""))
+    if who and who.lower() not in vocab.words("actors", "pronouns"):
+        doc.set("miscalled_by", who)
 
 
 def _miscall_showdown(doc: Doc, t: str, m_ann: re.Match[str] | None) -> None:
@@ -412,6 +427,8 @@ def _miscall_showdown(doc: Doc, t: str, m_ann: re.Match[str] | None) -> None:
               r"tabled|turning)\b"):
         doc.set("hand_opened", False)
     tail = t[m_ann.end():] if m_ann else t
+    tail = re.sub(r"\bwho(?:'d| had)? (?:already )?(?:folded|mucked)\b|\b(?:folded|mucked) (?:earlier|before|already|"
+                  r"ages ago|preflop|pre|on the (?:flop|turn|river))\b|\b(?:a|the) (?:folded|mucked) player\b", "", tail)  # a player out of the hand before, not one acting on the call
     if re.search(r"\b(?:muck(?:s|ed)?|fold(?:s|ed)?|threw (?:his|her) (?:hand|cards)|tossed (?:his|her) "
                  r"(?:hand|cards)|gave up|laid (?:it )?down)\b", tail):
         doc.set("acted_on_miscall", True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
@@ -497,6 +498,17 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
             return _name(tags, j - 1)  # "back to Seat 5, who folded"
         if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j):
             return _name(tags, j)
+    return None
+
+
+def speaker_of(told: Told, said: Callable[[str], bool]) -> str | None:
+    """Who said words the caller recognises ("Seat 3 turns his cards over and says 'two pair'" -> Seat 3): the player
+    of the first speech tag whose next few words ``said`` accepts."""
+    for i, tg in enumerate(told.tags):
+        speech = tg.kind == "say" or (tg.kind == "verb" and tg.value == "call")  # "calls it 'two pair'"
+        if speech and said(" ".join(t.text for t in told.tags[i + 1:i + 8])):
+            who = _actor_of(told.tags, i)
+            return told.seats.get((who or "").lower(), who)
     return None
 
 

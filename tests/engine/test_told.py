@@ -315,3 +315,14 @@ def test_words_said_once_the_chips_were_down_are_too_late_and_words_said_as_they
     assert facts.verbal_timing == "after"
     facts, _doc = extract_facts("Seat 6 said 'three hundred' as his hand went forward with a yellow chip.")
     assert facts.verbal_timing == "before"
+
+
+def test_the_player_who_called_his_hand_wrong_is_named_and_wins_with_what_he_holds() -> None:
+    from engine import answer
+
+    text = ("Showdown. Seat 4 turns his cards up and says 'missed, ace high', but the board gives him a flush. Seat 7, "
+            "who folded on the turn, points it out, and Seat 1 with a set reaches for the chips.")
+    facts, _doc = extract_facts(text)
+    assert facts.miscalled_by == "Seat 4" and facts.actual_hand == "flush" and not facts.acted_on_miscall
+    r = answer(text)
+    assert r.citations[0] == "3.5" and "Seat 4 wins the pot" in r.outcome
