@@ -775,11 +775,15 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
         if m_each and "pot" not in doc.found and doc.found.get("players_in_hand", 2) == 2 and not told_hand:
             doc.set("pot", 2 * (parse_amount(m_each.group(1)) or 0))
         won: list[str] = []
-        t = re.sub(r"\b(second|first) (board|run) (?:played|chops?|chopped|splits?|split|ties|tied)\b", r"\1 \2 was split", t)
+        t = re.sub(r"\b(second|first) (board|run) (?:(?:was|is) (?:a )?)?(?:played|chops?|chopped|splits?|split|ties|tied|"
+                   r"tie)\b", r"\1 \2 was split", t)
         if re.search(r"\b(?:wins?|won|scoops?|scooped|takes?|took) both (?:boards|runs|run-?outs|halves)\b", t):
             won = ["same", "same"]
         else:
             for which in ("first", "second"):
+                if re.search(r"\b" + which + r" (?:board|run) was split\b", t):
+                    won.append("split")  # "run two was a chop": that board's result, whoever took the other
+                    continue
                 m = re.search(r"\b(i|he|she|seat \d+|villain|we)\b[^.,;]{0,25}\b" + _BOARD_TAKEN + r"\b[^.,;]{0,20}"
                               r"\b(?:the )?" + which + r"\b|\b" + which + r" (?:board|run)\b[^.,;]{0,25}\b(i|he|she|we|seat \d+|villain)?"
                               r"\s*(?:won|win|took|chopped|split|tied|was chopped|was split|chops|splits)", t)

@@ -326,3 +326,8 @@ def test_the_player_who_called_his_hand_wrong_is_named_and_wins_with_what_he_hol
     assert facts.miscalled_by == "Seat 4" and facts.actual_hand == "flush" and not facts.acted_on_miscall
     r = answer(text)
     assert r.citations[0] == "3.5" and "Seat 4 wins the pot" in r.outcome
+
+
+def test_a_board_told_as_a_chop_is_split_whoever_took_the_other() -> None:
+    facts, _doc = extract_facts("ran it twice, pot 3,000. i won run one and run two was a chop. how much do i get?")
+    assert facts.boards_won == ["asker", "split"]
