@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from engine.understanding import rx as re  # cached compiles: see rx.py
@@ -28,25 +28,12 @@ class Doc:
 
     @cached_property
     def low(self) -> str:
-        from rules_index import get_index
-
-        # Markdown and chat decoration (**bold**, `code`, > quotes, # headings, - bullets) carry no facts.
-        t = re.sub(r"[`*_#>~|]+", " ", normalize(self.text))
-        t = re.sub(r"(?m)^\s*[-•]\s+", " ", t)
-        t = re.sub(r"\s+", " ", t).strip()
-        return get_index().lexicon.respell(t)
+        return _low(self.text)
 
     @cached_property
     def nums(self) -> str:
         """``low`` with number words as digits ("three hundred" -> "300"), via text2num."""
-        from text_to_num import alpha2digit
-
-        from engine.understanding.numbers import slang_amounts, spoken_prices
-
-        # Quotes hug the words ('three hundred') and hide them from text2num: pad them.
-        spaced = re.sub(r"(^|\s)(['\"])", r"\1\2 ", spoken_prices(self.low))
-        spaced = re.sub(r"(['\"])(\s|[.,;:?!]|$)", r" \1\2", spaced)
-        return slang_amounts(alpha2digit(spaced, "en"))
+        return _nums(self.low)
 
     def has(self, pattern: str) -> bool:
         """Regex search in the normalised text (whole words are up to the pattern)."""
@@ -61,3 +48,28 @@ class Doc:
             return
         if overwrite or name not in self.found:
             self.found[name] = value
+
+
+@lru_cache(maxsize=256)
+def _low(text: str) -> str:
+    """A text normalised (kept: several readers make a ``Doc`` of the same question)."""
+    from rules_index import get_index
+
+    # Markdown and chat decoration (**bold**, `code`, > quotes, # headings, - bullets) carry no facts.
+    t = re.sub(r"[`*_#>~|]+", " ", normalize(text))
+    t = re.sub(r"(?m)^\s*[-•]\s+", " ", t)
+    t = re.sub(r"\s+", " ", t).strip()
+    return get_index().lexicon.respell(t)
+
+
+@lru_cache(maxsize=256)
+def _nums(low: str) -> str:
+    """A normalised text with number words as digits."""
+    from text_to_num import alpha2digit
+
+    from engine.understanding.numbers import slang_amounts, spoken_prices
+
+    # Quotes hug the words ('three hundred') and hide them from text2num: pad them.
+    spaced = re.sub(r"(^|\s)(['\"])", r"\1\2 ", spoken_prices(low))
+    spaced = re.sub(r"(['\"])(\s|[.,;:?!]|$)", r" \1\2", spaced)
+    return slang_amounts(alpha2digit(spaced, "en"))

@@ -19,7 +19,7 @@ import tomllib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -93,12 +93,20 @@ def char_wb_ngrams(text: str, low: int, high: int) -> list[str]:
     """Character n-grams inside word boundaries, each word padded with a space (as the library does)."""
     grams: list[str] = []
     for w in _SPACES_RX.sub(" ", model_text(text)).split():
-        w = " " + w + " "
-        for n in range(low, high + 1):
-            grams.extend([w[i:i + n] for i in range(max(1, len(w) - n + 1))])
-            if len(w) <= n:
-                break
+        grams.extend(_word_grams(w, low, high))
     return grams
+
+
+@lru_cache(maxsize=65536)
+def _word_grams(word: str, low: int, high: int) -> tuple[str, ...]:
+    """One word's character n-grams: kept, since the same words come back question after question."""
+    w = " " + word + " "
+    grams: list[str] = []
+    for n in range(low, high + 1):
+        grams.extend([w[i:i + n] for i in range(max(1, len(w) - n + 1))])
+        if len(w) <= n:
+            break
+    return tuple(grams)
 
 
 @dataclass
