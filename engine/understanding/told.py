@@ -255,8 +255,9 @@ def _restatements_dropped(tags: list[Tag], readings: list[Reading]) -> list[Read
 
 
 def _heaps_restating(tags: list[Tag], readings: list[Reading]) -> set[int]:
-    """The readings (by position) of each heap of two or more chip phrases that opens after a bracket or a comma,
-    a few words after an amount, and adds up to exactly that amount."""
+    """The readings (by position) of each heap of two or more chip phrases that opens straight after an amount, or
+    after a bracket or a comma a few words after it, and adds up to exactly that amount ("bet 225 two blacks and a
+    green")."""
     out: set[int] = set()
     n = 1
     while n < len(readings):
@@ -270,7 +271,7 @@ def _heaps_restating(tags: list[Tag], readings: list[Reading]) -> set[int]:
             end += 1
         before = readings[n - 1].mention
         between = tags[before.index + 1:first.index]
-        opens = bool(between) and between[-1].text in ("(", ",") and len(between) <= 5 and not any(
+        opens = (not between or between[-1].text in ("(", ",")) and len(between) <= 5 and not any(
             t.kind in ("verb", "actor", "break", "say", "amount", "chips") for t in between)
         if end > n and before.kind == "amount" and opens \
                 and sum(r.mention.value for r in readings[n:end + 1]) == before.value:

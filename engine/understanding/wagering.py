@@ -10,11 +10,13 @@ chip", "the chip lands, THEN he says raise"), not for particular questions.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from engine.facts import Action, unnamed_player
 from engine.understanding import rx as re  # cached compiles: see rx.py
 from engine.understanding import vocab
 from engine.understanding.actionlog import asks
+from engine.understanding.amount_roles import ACTION_ROLES
 from engine.understanding.common import COUNT_WORDS, NUM, amounts_in, chip_colours, chips_described, parse_amount
 from engine.understanding.doc import Doc
 from engine.understanding.told import older_patterns
@@ -202,9 +204,22 @@ def _told_actions(doc: Doc) -> list[Action]:
         and readings that disagree on them lower the answer's confidence."""
         return [a.amount for a in acts if a.kind in ("bet", "raise", "all-in") and a.amount]
 
+    if doc.told is not None:
+        old, log = _not_dismissed(doc.told, old), _not_dismissed(doc.told, log)
     mine, theirs = amounts(old), amounts(log)
     doc.readings_differ = bool(mine and theirs and mine != theirs)
     return log if len(theirs) > len(mine) else (old or log)
+
+
+def _not_dismissed(told: Any, acts: list[Action]) -> list[Action]:
+    """The older readings' actions less those sized by an amount the learned reading was sure is no action at all
+    ("cuz i figured its obv a raise to 500": a figure in an argument), unless it also read that figure as an action."""
+    from engine.policy import policy
+
+    floor = policy()["reader"]["dismiss_floor"]
+    dismissed = {r.mention.value for r in told.readings if r.role == "other" and r.p >= floor}
+    kept = {p.value for p in told.placed if p.role in ACTION_ROLES}
+    return [a for a in acts if a.amount is None or a.amount not in dismissed or a.amount in kept]
 
 
 def _positions(doc: Doc) -> list[tuple[int, Action]]:
@@ -434,7 +449,11 @@ def _chips_placed(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | N
 
 
 def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int, int] | None) -> None:
-    """Whether one chip was put out ("a single 100", "one yellow", "his 500 chip"), and its value."""
+    """Whether one chip was put out ("a single 100", "one yellow", "his 500 chip"), and its value: the learned
+    reading's count of the chips put out when it has one (chips told for another player's bet are not counted)."""
+    learned = doc.told.of("chips_out") if doc.told is not None else []
+    if learned and learned[-1].chips is not None:
+        doc.set("single_chip", learned[-1].chips == 1)
     chip_word = r"(?:" + NUM + r"|" + "|".join(chip_colours()) + r"|big|large|oversized|over-sized|high|lone|solitary|plaque)"
     if re.search(r"\b(a|one|single|my|his|her|the)\s+(?:single\s+)?(?:\$?" + chip_word + r"\s+){0,2}chip\b(?!s)(?!\s+(?:rule|thing|law))", t) and not re.search(
         r"\bchip\b[^.]{0,20}\band\b[^.]{0,10}\b(a|one|\d+)\b[^.]{0,15}\bchips?\b", t

@@ -331,3 +331,15 @@ def test_the_player_who_called_his_hand_wrong_is_named_and_wins_with_what_he_hol
 def test_a_board_told_as_a_chop_is_split_whoever_took_the_other() -> None:
     facts, _doc = extract_facts("ran it twice, pot 3,000. i won run one and run two was a chop. how much do i get?")
     assert facts.boards_won == ["asker", "split"]
+
+
+def test_a_bets_chips_told_right_after_it_are_not_more_chips_and_one_chip_after_them_is_single() -> None:
+    facts, _doc = extract_facts("river, seat 2 bet 150 a black and two greens, seat 5 silently dropped one yellow over "
+                                "the line. what now?")
+    assert facts.chips_put_out == 1000 and facts.single_chip is True
+
+
+def test_a_figure_in_the_reason_a_player_gives_is_no_action_of_the_hand() -> None:
+    facts, _doc = extract_facts("blinds 25/50, im UTG and i just toss a single yellow out, didnt say anything cuz i "
+                                "figured its obv a raise to 1000. how much change do i get?")
+    assert not any(a.amount == 1000 for a in facts.actions or [])
