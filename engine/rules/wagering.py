@@ -46,7 +46,7 @@ def _facing(ctx: Context) -> int:
     f = ctx.facts
     if f.bet_faced is not None:
         return f.bet_faced
-    if f.actions:
+    if f.actions and _round(ctx).current_bet:
         return _round(ctx).current_bet
     if f.big_blind and f.street in (None, "preflop"):
         return ctx.assume("bet_faced", f.big_blind, f"no bet or raise before him was mentioned, so preflop he faces "
@@ -446,11 +446,13 @@ def amount_to_call(ctx: Context) -> Finding:
     behind = (ctx.peek("stacks") or {}).get(who) if who else None
     if behind is not None and behind < need:
         return _call_all_in(name, need, behind, st.current_bet)
-    outcome = f"{name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
+    you = possessive(name) == "your"
+    outcome = f"{'You' if you else name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
     if already:
-        outcome += f" and {who} already has {money(already)} in this round"
+        outcome += f" and {'you already have' if you else f'{who} already has'} {money(already)} in this round"
     outcome += (f". Working: {money(st.current_bet)} − {money(already)} = {money(need)}." if already
-                else f". Working: the current bet of {money(st.current_bet)}, nothing of his in yet.")
+                else f". Working: the current bet of {money(st.current_bet)}, nothing of "
+                     f"{'yours' if you else 'his'} in yet.")
     return Finding(outcome=outcome, citations=["1.1.3", "1.4"], amounts={"to_call": need,
                                                                           "current_bet": st.current_bet})
 

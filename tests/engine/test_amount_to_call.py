@@ -59,3 +59,10 @@ def test_a_stack_that_covers_the_call_changes_nothing() -> None:
                   actions=[Action(actor="Seat 1", kind="bet", amount=300)])
     r = decide(facts, topic="amount_to_call")
     assert r.amounts["to_call"] == 300 and "all in" not in r.outcome
+
+
+def test_the_speaker_is_told_his_call_as_you() -> None:
+    from engine import answer
+
+    r = answer("50/100. I open to 300 from the cutoff, the button 3-bets to 900. How much more do I need to call?")
+    assert r.outcome.startswith("You must put in 600 to call") and "you already have 300" in r.outcome
