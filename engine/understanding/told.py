@@ -169,10 +169,13 @@ def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:
 
 
 def _after_wager_verb(tags: list[Tag], i: int) -> bool:
-    """Whether the nearest verb before ``i`` in its clause bets or raises, with no other amount between."""
+    """Whether the nearest verb before ``i`` bets or raises, with no other amount, player or sentence end between
+    (one comma may: "dude bets the turn, 3 blacks and 2 greens")."""
+    commas = 0
     for j in range(i - 1, -1, -1):
         t = tags[j]
-        if t.kind in (*_CLAUSE_ENDS, "amount", "chips", "actor"):
+        commas += t.kind == "comma"
+        if t.kind in ("break", "amount", "chips", "actor", "say") or commas > 1:
             return False
         if t.kind == "verb":
             return t.value in ("bet", "raise")

@@ -343,3 +343,10 @@ def test_a_figure_in_the_reason_a_player_gives_is_no_action_of_the_hand() -> Non
     facts, _doc = extract_facts("blinds 25/50, im UTG and i just toss a single yellow out, didnt say anything cuz i "
                                 "figured its obv a raise to 1000. how much change do i get?")
     assert not any(a.amount == 1000 for a in facts.actions or [])
+
+
+def test_chips_told_after_a_bet_and_its_street_are_the_bet() -> None:
+    facts, _doc = extract_facts("2/5, guy on my right bets the river, 4 blacks and 2 greens. i toss 4 blacks in and say "
+                                "call. how much more do i owe?")
+    assert facts.bet_faced == 450 or any(a.amount == 450 for a in facts.actions or [])
+    assert facts.chips_put_out == 400
