@@ -153,7 +153,29 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     told.placed.sort(key=lambda p: p.index)
     told.placed = _restated_dropped(tags, told.placed)
     _bets_told_as_chips(told, tags)
+    _taken_back(told, tags)
     return told
+
+
+def _taken_back(told: Told, tags: list[Tag]) -> None:
+    """"...so i fired 80. dealer stopped it and gave the action back to him": an action staff took back to another
+    player was out of turn, when the story marked none: the last sized action told before the words of reversing."""
+    if any(p.out_of_turn for p in told.placed):
+        return
+    words = " ".join(t.text for t in tags)
+    m = _reversed_rx().search(words)
+    if m is None:
+        return
+    at = words[:m.start()].count(" ")  # the tag the words begin at
+    before = [p for p in told.placed if p.index < at and p.role in (*amount_roles.ACTION_ROLES, "said", "chips_out")]
+    if before and before[-1].role in amount_roles.ACTION_ROLES:  # not a figure said or chips pushed after it
+        before[-1].out_of_turn = True
+
+
+@cache
+def _reversed_rx() -> re.Pattern[str]:
+    """The vocabulary's words for staff taking the action back to a player who had not acted."""
+    return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "taken_back")) + r"\b")
 
 
 def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:

@@ -350,3 +350,10 @@ def test_chips_told_after_a_bet_and_its_street_are_the_bet() -> None:
                                 "call. how much more do i owe?")
     assert facts.bet_faced == 450 or any(a.amount == 450 for a in facts.actions or [])
     assert facts.chips_put_out == 400
+
+
+def test_an_action_staff_took_back_to_another_player_was_out_of_turn() -> None:
+    told = read_told("checked to the lady on my left but i thought she checked so i bet 120. the dealer gave the "
+                     "action back to her and she bet 50. how much do i need to call?", 0.5)
+    assert [(a.actor, a.amount, a.out_of_turn) for a in told.actions() if a.kind in ("bet", "raise")][0] == \
+        ("i", 120, True)
