@@ -395,7 +395,7 @@ def _hand_announced(doc: Doc, t: str) -> re.Match[str] | None:
     rest = t[m_ann.end():] if m_ann else ""
     m_act = re.search(_HELD + r"\s+" + HAND_ADJ + r"(" + HANDS + r")", rest) or re.search(
         r"\b(?:it'?s|it is|it was|he had|she had|was|is|hand'?s)\s+(?:actually|really|in fact)\s+" + HAND_ADJ + r"(" + HANDS
-        + r")", rest)
+        + r")", rest) or re.search(r"\bthat'?s\s+" + HAND_ADJ + r"(" + HANDS + r")", rest)
     if m_ann and m_act:
         said, held = _hand_name(m_ann.group(1)), _hand_name(m_act.group(1))
         doc.set("announced_hand", said)

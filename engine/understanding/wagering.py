@@ -65,7 +65,7 @@ _SILENT = re.compile(
     r"silently|says nothing|said nothing|saying nothing|no declaration|no verbal|didn'?t say|did not say|"
     r"not a word|never said|without announcing|no announcement|nothing was said"
 )
-_SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|go(?= ['\"])|calls? out|" \
+_SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|go(?=\s+['\"])|calls? out|" \
        r"called out|states?|stated|yells?|yelled|verbally)"
 # Words said after the chips landed: "once it landed he said raise", "the chip hits the felt, then he goes 'raise'".
 _AFTER_LANDS = re.compile(re.either(

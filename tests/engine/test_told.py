@@ -357,3 +357,15 @@ def test_an_action_staff_took_back_to_another_player_was_out_of_turn() -> None:
                      "action back to her and she bet 50. how much do i need to call?", 0.5)
     assert [(a.actor, a.amount, a.out_of_turn) for a in told.actions() if a.kind in ("bet", "raise")][0] == \
         ("i", 120, True)
+
+
+def test_a_word_said_with_go_and_quotes_is_a_declaration() -> None:
+    facts, _doc = extract_facts("50/100, villain bets 300 on the turn. i go 'raise' and then toss in just 300. what do "
+                                "i owe?")
+    assert facts.verbal == "raise" and facts.verbal_timing == "before"
+
+
+def test_that_s_a_hand_after_a_hand_was_called_is_the_hand_held() -> None:
+    facts, _doc = extract_facts("Showdown. Seat 2 tables his cards and says 'missed, queen high'. Seat 6, who folded "
+                                "earlier, says 'hang on, that's a straight'.")
+    assert facts.actual_hand == "straight" and facts.miscalled_by == "Seat 2"
