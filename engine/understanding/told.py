@@ -706,6 +706,12 @@ def _staff_says(tags: list[Tag], i: int) -> bool:
     return _teller_was_asked(tags) and any(tags[j].text in me for j in range(lo, i))
 
 
+def _said_before(tags: list[Tag], i: int) -> bool:
+    """Whether words of saying stand in the clause before the tag at ``i`` ("the dealer said it was 300")."""
+    lo, _hi = _clause_bounds(tags, i)
+    return any(tags[j].kind == "say" for j in range(lo, i))
+
+
 def _teller_was_asked(tags: list[Tag]) -> bool:
     """Whether a player asked the teller ("asked me", "asks me"): the teller is the staff he asked."""
     texts = [t.text for t in tags]
@@ -719,7 +725,8 @@ def _valuation(doc: Doc, told: Told) -> None:
     from engine.policy import policy
 
     figures = [r.mention.value for r in told.readings if r.role in ("said", "other") and r.mention.kind == "amount"
-               and _staff_says(told.tags, r.mention.index)]
+               and _staff_says(told.tags, r.mention.index)
+               and (r.role == "said" or _said_before(told.tags, r.mention.index))]  # not "the dealer at table 1"
     if not figures:
         return
     figure = figures[-1]

@@ -369,3 +369,9 @@ def test_that_s_a_hand_after_a_hand_was_called_is_the_hand_held() -> None:
     facts, _doc = extract_facts("Showdown. Seat 2 tables his cards and says 'missed, queen high'. Seat 6, who folded "
                                 "earlier, says 'hang on, that's a straight'.")
     assert facts.actual_hand == "straight" and facts.miscalled_by == "Seat 2"
+
+
+def test_a_table_number_next_to_the_dealer_is_no_valuation() -> None:
+    facts, _doc = extract_facts("Dealer at Table 3 burned and turned the river while Seat 2 was still facing a 700 bet. "
+                                "Does that card play?")
+    assert facts.dealer_said_amount is None and not facts.dealer_misvalued
