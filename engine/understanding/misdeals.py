@@ -465,7 +465,7 @@ _NO_ACTION = re.compile(re.either(
     r"did anything|made a move|made a decision|put (?:in )?(?:any )?chips|bet|called)\b",
     r"\bbefore (?:any|the first) (?:action|bets?|betting|decision)\b",
     r"\bbefore (?:the )?action (?:started|began|begun)\b",
-    r"\b(?:nobody|no one|no-one|noone) (?:had |has |have )?(?:yet )?(?:acted|act|done anything|made a move|"
+    r"\b(?:nobody|no one|no-one|noone)(?:'s|'d)? (?:had |has |have )?(?:yet )?(?:acted|act|done anything|made a move|"
     r"put (?:in )?chips)\b",
     r"\bno action (?:yet|had|has)\b", r"\b(?:no|zero) actions? (?:had been|has been|yet|taken)\b",
     r"\baction (?:hadn'?t|had not|has not|hasn'?t) (?:yet )?(?:started|begun)\b",

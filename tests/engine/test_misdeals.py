@@ -238,3 +238,10 @@ def test_wrong_direction_states_what_each_voided_player_gets_back() -> None:
                      "How much is returned to the button?")
     assert ruling.citations[0] == "2.6"
     assert "BTN gets 620" in ruling.outcome and "920 in all" in ruling.outcome
+
+
+def test_nobody_s_acted_yet_is_no_action_taken() -> None:
+    from engine.understanding.extract import extract_facts
+
+    facts, _doc = extract_facts("the dealer gave seat 3 three cards and nobody's acted yet. misdeal?")
+    assert facts.actions_taken == 0
