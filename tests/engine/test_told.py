@@ -346,8 +346,8 @@ def test_a_figure_in_the_reason_a_player_gives_is_no_action_of_the_hand() -> Non
 
 
 def test_chips_told_after_a_bet_and_its_street_are_the_bet() -> None:
-    facts, _doc = extract_facts("2/5, guy on my right bets the river, 4 blacks and 2 greens. i toss 4 blacks in and say "
-                                "call. how much more do i owe?")
+    facts, _doc = extract_facts("2/5, guy on my right bets the river, 4 blacks and 2 greens. i toss 4 blacks in "
+                                "and say call. how much more do i owe?")
     assert facts.bet_faced == 450 or any(a.amount == 450 for a in facts.actions or [])
     assert facts.chips_put_out == 400
 
@@ -355,8 +355,8 @@ def test_chips_told_after_a_bet_and_its_street_are_the_bet() -> None:
 def test_an_action_staff_took_back_to_another_player_was_out_of_turn() -> None:
     told = read_told("checked to the lady on my left but i thought she checked so i bet 120. the dealer gave the "
                      "action back to her and she bet 50. how much do i need to call?", 0.5)
-    assert [(a.actor, a.amount, a.out_of_turn) for a in told.actions() if a.kind in ("bet", "raise")][0] == \
-        ("i", 120, True)
+    sized = [(a.actor, a.amount, a.out_of_turn) for a in told.actions() if a.kind in ("bet", "raise")]
+    assert sized and sized[0] == ("i", 120, True)
 
 
 def test_a_word_said_with_go_and_quotes_is_a_declaration() -> None:
@@ -372,6 +372,6 @@ def test_that_s_a_hand_after_a_hand_was_called_is_the_hand_held() -> None:
 
 
 def test_a_table_number_next_to_the_dealer_is_no_valuation() -> None:
-    facts, _doc = extract_facts("Dealer at Table 3 burned and turned the river while Seat 2 was still facing a 700 bet. "
-                                "Does that card play?")
+    facts, _doc = extract_facts("Dealer at Table 3 burned and turned the river while Seat 2 was still facing a 700 "
+                                "bet. Does that card play?")
     assert facts.dealer_said_amount is None and not facts.dealer_misvalued
