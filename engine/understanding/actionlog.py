@@ -271,8 +271,9 @@ def _lettered() -> re.Pattern[str]:
 
 def names_in(text: str) -> frozenset[str]:
     """Players named by a name as the original text writes it: a capitalised word that is not the first of its
-    sentence ("then Dana raises"), or is so again elsewhere, and a letter after "player" ("Player B"). Lower
-    case, as the tags are; a word the vocabulary knows keeps its own tag."""
+    sentence ("then Dana raises"), or is so again elsewhere, a letter after "player" ("Player B"), and a letter
+    standing alone for such a player ("B 3-bets": ``_letters``). Lower case, as the tags are; a word the
+    vocabulary knows keeps its own tag."""
     found: dict[str, bool] = {}
     for m in _TITLE.finditer(text):
         before = text[:m.start()].rstrip(" \"'(")
@@ -281,7 +282,41 @@ def names_in(text: str) -> frozenset[str]:
         found[word] = found.get(word, False) or not first
     out = {w for w, inside in found.items() if inside and len(w) > 2}
     out -= set(vocab.words("actors", "not_names")) | set(vocab.words("actors", "lettered"))
-    return frozenset(out | {f"{m.group(0)[:-2].lower()} {m.group(1).lower()}" for m in _lettered().finditer(text)})
+    lettered = {f"{m.group(0)[:-2].lower()} {m.group(1).lower()}" for m in _lettered().finditer(text)}
+    return frozenset(out | lettered | _letters(text, lettered))
+
+
+# A capital letter standing alone ("B calls", "folds to C."), not an initial ("J.R.") or part of a word.
+_LETTER = re.compile(r"(?<![\w'.-])([A-Z])(?![\w'-]|\.\w)")
+
+
+def _letters(text: str, lettered: set[str]) -> set[str]:
+    """Players told by a bare letter: "Player A opens, B 3-bets" (a letter once named with "player"), or two or
+    more letters standing alone ("A opens 300, B calls"). "I" is the teller; "A" counts only where it cannot be
+    the article: inside a sentence, or once "Player A" was said."""
+    bare: set[str] = set()
+    for m in _LETTER.finditer(text):
+        letter = m.group(1).lower()
+        before = text[:m.start()].rstrip(" \"'(")
+        opens = not before or before[-1] in ".!?:\n"
+        if letter == "i" or (letter == "a" and opens and not _verb_follows(text, m.end())):
+            continue
+        bare.add(letter)
+    if any(n.endswith(" a") for n in lettered):
+        bare |= {"a"} if _LETTER.search(text.replace("Player A", "")) else set()
+    return bare if lettered or len(bare) >= 2 else set()
+
+
+def _verb_follows(text: str, end: int) -> bool:
+    """Whether the next word is an action verb ("A opens to 300": a player; "A guy opens": the article)."""
+    word = re.match(r"\s+([\w'-]+)", text[end:])
+    return bool(word) and _lexicon().get(vocab.squash(word.group(1).lower()), ("",))[0] == "verb"
+
+
+def _letter_name(letter: str, names: frozenset[str]) -> str:
+    """How a bare letter's player is written: as the story named him with it ("Seat C"), else "Player C"."""
+    named = next((n for n in sorted(names) if n.endswith(f" {letter}") and n.count(" ") == 1), f"player {letter}")
+    return f"{named[:-2].title()} {letter.upper()}"
 
 
 def _named(tags: list[Tag], names: frozenset[str]) -> list[Tag]:
@@ -291,11 +326,22 @@ def _named(tags: list[Tag], names: frozenset[str]) -> list[Tag]:
         if tg.kind == "other" and out and out[-1].kind == "other" and f"{out[-1].text} {tg.text}" in names:
             prev = out.pop()
             out.append(Tag("actor", f"{prev.text} {tg.text}", f"{prev.text.title()} {tg.text.upper()}", prev.start))
-        elif tg.kind == "other" and tg.text in names:
+        elif tg.kind == "other" and tg.text in names and len(tg.text) > 1:
             out.append(Tag("actor", tg.text, tg.text.title(), tg.start))
+        elif tg.kind in ("other", "verb") and len(tg.text) == 1 and tg.text in names and _letter_at(out, tg):
+            out.append(Tag("actor", tg.text, _letter_name(tg.text, names), tg.start))
         else:
             out.append(tg)
     return out
+
+
+def _letter_at(before: list[Tag], tg: Tag) -> bool:
+    """Whether a lone letter stands for its player here: any letter but "a", which only where the article cannot
+    be (at a clause's start or after "to": "folds to A", "A and B")."""
+    if tg.text != "a":
+        return True
+    prev = before[-1] if before else None
+    return prev is None or prev.kind in ("break", "comma", "to")
 
 
 def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
