@@ -104,6 +104,7 @@ class WageringFacts(BaseModel):
         "Did any of the skipped players (those whose turn it really was) bet or raise, changing the action?",
         {"Yes, someone bet or raised": True, "No, they only checked, called or folded": False},
     )
+    skipped_players: list[str] | None = fact("Which players were skipped by the out-of-turn action?")
     skipped_action: Literal["bet_or_raise", "check_call_fold"] | None = fact(
         "What did the skipped players do after the out-of-turn action?",
         {"Someone bet or raised": "bet_or_raise", "They only checked, called or folded": "check_call_fold"},

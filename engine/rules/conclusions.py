@@ -31,13 +31,22 @@ def bet_faced(f: Facts) -> int | None:
     return None
 
 
+def standing(f: Facts) -> list[Action]:
+    """1.8.2: the told round as it now stands: an out-of-turn action whose chips came back because the action
+    changed is no longer part of it (its player faces the round as played in turn); every other action is."""
+    acts = list(f.actions or [])
+    if f.action_changed is True:
+        return [a for a in acts if not a.out_of_turn]
+    return acts
+
+
 def already_in(f: Facts) -> int | None:
     """1.1.3 / 1.4: what the player putting chips out already has in this round, from his own earlier bet,
     raise or call in the told action (replayed through the betting model)."""
     if not f.put_by:
         return None
     # His own actions with an amount told; a call told without one is usually these very chips ("that's the call").
-    told = [a for a in f.actions or [] if a.actor != f.put_by or a.amount is not None]
+    told = [a for a in standing(f) if a.actor != f.put_by or a.amount is not None]
     if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
         return blind_of(f, f.put_by)
     state = round_state(told, f.big_blind, f.street)
@@ -63,7 +72,7 @@ def _blinds(f: Facts) -> dict[str, int | None]:
 def in_front(f: Facts, who: str, state: RoundState | None = None) -> int:
     """What a player already has in this round: his chips in the told round (replayed unless given), else his
     blind preflop."""
-    state = state or round_state(f.actions or [], f.big_blind, f.street)
+    state = state or round_state(standing(f), f.big_blind, f.street)
     return state.committed.get(who) or blind_of(f, who) or 0
 
 
@@ -74,6 +83,9 @@ def action_changed(f: Facts) -> bool | None:
     oot = next((a for a in acts if a.out_of_turn), None)
     if oot is not None:
         later = [a for a in acts[acts.index(oot) + 1:] if a.actor != oot.actor and not a.out_of_turn]
+        skipped = {w.lower() for w in f.skipped_players or []}
+        if skipped and any(a.actor.lower() in skipped for a in later):
+            later = [a for a in later if a.actor.lower() in skipped]  # players after him in turn change nothing
         if any(a.kind in AGGRESSIVE for a in later):
             return True
         if later:

@@ -7,9 +7,10 @@ caused the wrong order (2.6), 1.15 (what a dead hand is).
 
 from __future__ import annotations
 
-from engine.betting import round_state
+from engine.betting import RoundState, round_state
 from engine.core import Context, Finding, money, rule
 from engine.facts import Action, Facts
+from engine.rules.conclusions import in_front
 from engine.rules.misdeals import wrong_order_by_dealer
 
 
@@ -90,46 +91,72 @@ def out_of_turn_action(ctx: Context) -> Finding:
                     "turn stands whatever happens after it, so the hand cannot come back.",
             citations=["1.8.3", "1.8"],
         )
-    changed = ctx.get("action_changed")
-    amount = ctx.peek("oot_amount")
-    f = ctx.facts
-    if not changed:
-        text = (f"The out-of-turn {kind} is binding: the action was returned to the correct player, and a check, call "
-                "or fold in between does not change the action, so it stands")
-        amounts: dict[str, int] = {}
-        if amount:
-            text += f" at {money(amount)}"
-            amounts["binding"] = amount
-        text += "."
-        cites = ["1.8.1", "1.8"]
-        if kind in ("bet", "raise", "all-in") and amount:
-            acts = list(f.actions or [])
-            if not any(a.out_of_turn and a.amount == amount for a in acts):
-                acts.append(Action(actor="out-of-turn player", kind="all-in" if kind == "all-in" else "raise",
-                                   amount=amount, out_of_turn=True))
-            st = round_state(acts, f.big_blind, f.street)
-            to = st.min_raise_to
-            text += f" A player behind who wants to raise must make it at least {money(to)} in total (1.4)."
-            amounts["min_raise_to"] = to
-            cites.append("1.4")
-        return Finding(outcome=text, citations=cites, amounts=amounts)
+    if not ctx.get("action_changed"):
+        return _oot_binding(ctx, kind)
+    return _oot_void(ctx, kind)
+
+
+def _oot_binding(ctx: Context, kind: str) -> Finding:
+    """1.8.1: the out-of-turn action stands, and the round goes on with it in: what the player asked about owes to
+    call it, and the smallest raise over it (1.4)."""
+    f, amount = ctx.facts, ctx.peek("oot_amount")
+    text = (f"The out-of-turn {kind} is binding: the action was returned to the correct player, and a check, call "
+            "or fold in between does not change the action, so it stands")
+    amounts: dict[str, int] = {}
+    if amount:
+        text += f" at {money(amount)}"
+        amounts["binding"] = amount
+    text += "."
+    cites = ["1.8.1", "1.8"]
+    if kind in ("bet", "raise", "all-in") and amount:
+        acts = list(f.actions or [])
+        if not any(a.out_of_turn and a.amount == amount for a in acts):
+            acts.append(Action(actor="out-of-turn player", kind="all-in" if kind == "all-in" else "raise",
+                               amount=amount, out_of_turn=True))
+        st = round_state(acts, f.big_blind, f.street)
+        text += _owed(f, f.call_for, st, "")
+        to = st.min_raise_to
+        text += f" A player behind who wants to raise must make it at least {money(to)} in total (1.4)."
+        amounts["min_raise_to"] = to
+        cites.append("1.4")
+    elif f.asks_call and any(a.kind in ("bet", "raise", "all-in") and a.amount for a in f.actions or []):
+        text += _owed(f, f.call_for, round_state(list(f.actions or []), f.big_blind, f.street), "")
+    return Finding(outcome=text, citations=cites, amounts=amounts)
+
+
+def _oot_void(ctx: Context, kind: str) -> Finding:
+    """1.8.2: the action changed, so the out-of-turn chips come back and the player faces the round as played in
+    turn: the bet to call less what he already has in, and a raise measured from the last full one (1.4)."""
+    f, amount = ctx.facts, ctx.peek("oot_amount")
     back = f"the {money(amount)} he put in out of turn is" if amount else "any chips he put in are"
     text = (f"The out-of-turn {kind} is not binding, because the action changed (a bet or raise came before it): "
             f"{back} returned to him, and he now has the options to call, raise or fold.")
-    f = ctx.facts
-    amounts = {}
+    amounts: dict[str, int] = {}
     in_turn = [a for a in (f.actions or []) if not a.out_of_turn]
     if any(a.kind in ("bet", "raise", "all-in") and a.amount for a in in_turn):
-        # His chips came back, so he faces the round as played in turn: the current bet, and a raise measured
-        # from the last full one (1.4).
         st = round_state(in_turn, f.big_blind, f.street)
-        text += (f" To stay in he must call the {money(st.current_bet)}; to raise he must make it at least "
-                 f"{money(st.min_raise_to)} in total (1.4).")
+        who = next((a.actor for a in f.actions or [] if a.out_of_turn), None) or f.call_for
+        text += _owed(f, who, st, " To stay in he must call the")
+        text += f" To raise he must make it at least {money(st.min_raise_to)} in total (1.4)."
         amounts["to_call"] = st.current_bet
         amounts["min_raise_to"] = st.min_raise_to
     if amount:
         amounts["returned"] = amount
     return Finding(outcome=text, citations=["1.8.2", "1.8"], amounts=amounts)
+
+
+def _owed(f: Facts, who: str | None, st: RoundState, lead: str) -> str:
+    """What a player still owes to call the round's bet, with his chips already in it (his blind, an earlier
+    call) taken off: "To stay in he must call the 2,500: 1,000 more (his 1,500 already in)"."""
+    mine = in_front(f, who, st) if who else 0
+    if st.current_bet <= 0 or mine >= st.current_bet:
+        return ""
+    owed = st.current_bet - mine
+    if not lead:
+        lead = f" {who} must call the" if who else " To call, a player must call the"
+    if mine:
+        return f"{lead} {money(st.current_bet)}: {money(owed)} more, with {money(mine)} already in."
+    return f"{lead} {money(st.current_bet)}."
 
 
 # The dealer's wrong direction is ruled by 2.6 (engine.rules.misdeals); here it is only named as the

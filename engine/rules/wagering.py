@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts, is_unnamed, possessive
-from engine.rules.conclusions import caller_behind, in_front
+from engine.rules.conclusions import caller_behind, in_front, standing
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -24,7 +24,7 @@ def facing_of(f: Facts) -> int | None:
     if f.bet_faced is not None:
         return f.bet_faced
     if f.actions:
-        return round_state(f.actions, f.big_blind, f.street).current_bet
+        return round_state(standing(f), f.big_blind, f.street).current_bet
     if f.big_blind and f.street == "preflop":
         return f.big_blind  # preflop, stated as such: the big blind is the bet everyone faces
     return None
@@ -38,7 +38,7 @@ def _no_numbers(ctx: Context) -> bool:
 
 def _round(ctx: Context):
     f = ctx.facts
-    return round_state(f.actions or [], f.big_blind, f.street)
+    return round_state(standing(f), f.big_blind, f.street)
 
 
 def _facing(ctx: Context) -> int:
@@ -650,7 +650,7 @@ def oversized_chip_declared_raise(ctx: Context) -> Finding:
                     f"for the raise).")
     f = ctx.facts
     if f.actions:
-        st = round_state(f.actions, f.big_blind, f.street)
+        st = round_state(standing(f), f.big_blind, f.street)
         if st.aggressor and st.aggressor in st.committed and to > st.committed[st.aggressor]:
             need = to - st.committed[st.aggressor]
             amounts[f"to_call_for_{st.aggressor}"] = need

@@ -205,16 +205,23 @@ def _after_wager_verb(tags: list[Tag], i: int) -> bool:
 
 
 def _restated_dropped(tags: list[Tag], placed: list[Placed]) -> list[Placed]:
-    """A bet the closing question names again ("what happens with seat 8's 300?") is the bet told before, not a
-    new one: an action amount in the last sentence equal to one the same player was told to make is left out."""
+    """A bet named again ("what happens with seat 8's 300?", "Seat 4's 3,000 is returned", "my 400 comes back") is
+    the bet told before, not a new one: an action amount equal to one the same player was told to make is left
+    out when it stands in the closing question or in a clause with no action verb."""
     last = max((i for i, t in enumerate(tags[:-1]) if t.kind == "break"), default=-1)
     out: list[Placed] = []
     for p in placed:
-        again = p.index > last and p.role in amount_roles.ACTION_ROLES and any(
-            q.value == p.value and q.actor == p.actor and q.role in amount_roles.ACTION_ROLES for q in out)
+        again = (p.index > last or not _verb_in_clause(tags, p.index)) and p.role in amount_roles.ACTION_ROLES \
+            and any(q.value == p.value and q.actor == p.actor and q.role in amount_roles.ACTION_ROLES for q in out)
         if not again:
             out.append(p)
     return out
+
+
+def _verb_in_clause(tags: list[Tag], i: int) -> bool:
+    """Whether an action verb stands in the clause of the tag at ``i``."""
+    lo, hi = _clause_bounds(tags, i)
+    return any(t.kind == "verb" for t in tags[lo:hi])
 
 
 def _positions_held(tags: list[Tag]) -> dict[str, str]:
@@ -383,12 +390,20 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         if any(j in sized for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
-        if _not_done(tags, i) or _a_claims_reason(tags, i):
+        if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
         if actor is not None:
             role = _UNSIZED[str(tg.value)]
             told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+
+
+def _folded_around(tags: list[Tag], i: int) -> bool:
+    """"everyone folds to the button", "it's folded around to me": the players nobody named folded; the fold is
+    not the last named player's."""
+    before = tags[i - 1].text if i else ""
+    after = tags[i + 1].text if i + 1 < len(tags) else ""
+    return before in vocab.words("actors", "the_others") or after in vocab.words("actors", "passed_to")
 
 
 def _a_claims_reason(tags: list[Tag], i: int) -> bool:
@@ -517,6 +532,8 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
     player named before ("Seat 4 posted the big blind, called a raise to 60, then called 120 on the flop"):
     measured on the told stories (``bench/actors.py``), carrying the player on agrees with the labels on 79.9% of
     pairs of actions, against 73.1% when a clause with its own verb and no player was left unplaced."""
+    if i and tags[i - 1].text in vocab.words("actors", "first_person_own"):
+        return "i"  # "my 400 comes back": the teller's own amount, whoever was named before
     for j in range(i - 1, -1, -1):
         tg = tags[j]
         if tg.kind in _CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
@@ -664,8 +681,44 @@ def extract(doc: Doc) -> None:
         if last.actor:
             doc.set("put_by", last.actor)
     _valuation(doc, told)
+    skipped = skipped_players(told)
+    if skipped:
+        doc.set("skipped_players", skipped)
     if any(not _staff_says(told.tags, p.index) for p in told.of("said")):
         doc.set("declared", True)
+
+
+def skipped_players(told: Told) -> list[str]:
+    """Who an out-of-turn action skipped: the players named as still to act in its sentence ("before Seat 2 had
+    acted", "while the cutoff was still to act"), else those told acting between it and words that it stood
+    ("Seat 3 checks, Seat 4 checks, bet stands"). Empty when the story does not say."""
+    oot = next((p for p in told.placed if p.out_of_turn and p.role in _KIND), None)
+    if oot is None:
+        return []
+    tags = told.tags
+    lo = max((j for j in range(oot.index) if tags[j].kind == "break"), default=-1) + 1
+    hi = next((j for j in range(oot.index, len(tags)) if tags[j].kind == "break"), len(tags))
+    waiting = [_name(tags, j) for j in range(lo, hi) if tags[j].kind == "actor" and _named_as_waiting(tags, j, lo, hi)]
+    named = [told.seats.get(w.lower(), w) for w in waiting]
+    named = [w for w in dict.fromkeys(named) if w != oot.actor]
+    if named:
+        return named
+    stood = vocab.words("timing", "stood")
+    at = next((j for j in range(oot.index + 1, len(tags)) if tags[j].text in stood and not _asked_about(tags, j)), None)
+    if at is None:
+        return []
+    between = [p.actor for p in told.placed if oot.index < p.index < at and p.role in _KIND and p.actor]
+    return [w for w in dict.fromkeys(between) if w != oot.actor]
+
+
+def _named_as_waiting(tags: list[Tag], j: int, lo: int, hi: int) -> bool:
+    """Whether the player at ``j`` is named as not having acted yet: just after "before" ("before Seat 2 had
+    acted"), or in a clause saying someone was still to act ("while the cutoff was still to act")."""
+    if j and tags[j - 1].text in vocab.words("speech", "before"):
+        return True
+    c_lo, c_hi = _clause_bounds(tags, j)
+    words = " ".join(t.text for t in tags[max(c_lo, lo):min(c_hi, hi)])
+    return bool(_yet_to_act_rx().search(words)) and not any(t.kind == "verb" for t in tags[max(c_lo, lo):j])
 
 
 # The asks (asked.py) that name a fact the rules compute from the told hand.
@@ -766,6 +819,9 @@ def _named_in_question(told: Told) -> str | None:
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
     acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
     both = named & acted
+    if not both:  # "Cutoff and button both just call 2 ... how much does the cutoff need?": named in the story
+        both = named & {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(last + 1)
+                        if tags[j].kind == "actor"}
     return next(iter(both)) if len(both) == 1 else None
 
 

@@ -974,8 +974,9 @@ def _chips_are_the_bet(doc: Doc, t: str, acts: list[Action], put: tuple[int, int
     learned = getattr(doc, "told", None)
     if learned is not None and learned.of("chips_out"):
         return  # the learned reading says the chips were put out, not bet as the action asked about (told.py)
+    told_already = put is not None and any(a.amount == put[0] for a in acts)  # those chips are an action told
     if (doc.found.get("asks_min_raise") and put is not None and "chips_put_out" in doc.found
-            and not doc.found.get("single_chip") and not asks_what_it_is):
+            and not doc.found.get("single_chip") and not asks_what_it_is and not told_already):
         value, pos = put
         first_pos = min((t.find(a.actor.lower()) for a in acts if t.find(a.actor.lower()) >= 0), default=len(t))
         bet = Action(actor=_put_out_actor(doc, pos) or "player 0", kind="bet", amount=value)
