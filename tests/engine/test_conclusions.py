@@ -125,3 +125,24 @@ def test_a_short_callers_behind_is_his_own_stack_when_one_was_told_for_him() -> 
     f = Facts(put_by="Seat 5", stacks={"Seat 5": 180, "Seat 2": 600}, stack_behind=600)
     assert caller_behind(f) == 180
     assert caller_behind(Facts(stack_behind=600)) == 600
+
+
+def test_only_a_skipped_players_raise_changes_the_action() -> None:
+    acts = [Action(actor="Seat 3", kind="bet", amount=40),
+            Action(actor="Seat 5", kind="call", amount=40, out_of_turn=True),
+            Action(actor="Seat 4", kind="call", amount=40), Action(actor="Seat 8", kind="raise", amount=130)]
+    assert conclude(Facts(actions=acts, skipped_players=["Seat 4"])).action_changed is False
+    assert conclude(Facts(actions=acts, skipped_players=["Seat 8"])).action_changed is True
+    assert conclude(Facts(actions=acts)).action_changed is True  # nobody said who was skipped: any raise after it
+
+
+def test_a_voided_out_of_turn_raise_is_not_part_of_the_round_it_faces() -> None:
+    acts = [Action(actor="Seat 1", kind="bet", amount=1000), Action(actor="Seat 4", kind="raise", amount=3000,
+                                                                     out_of_turn=True),
+            Action(actor="Seat 2", kind="raise", amount=2500)]
+    f = conclude(Facts(actions=acts, street="turn", big_blind=400, asks_min_raise=True))
+    assert f.action_changed is True
+    ruling = answer("Turn at 200/400: Seat 1 bets 1,000. Before Seat 2 acts, Seat 4 throws in 3,000 out of turn. "
+                    "We take it back; Seat 2 raises to 2,500. Seat 4's 3,000 is returned. If Seat 4 wants to raise, "
+                    "what's the minimum total?")
+    assert re.search(r"(?<![\d,])4,000(?![\d,])", ruling.outcome) and "4,500" not in ruling.outcome

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.facts import Action
+from engine.understanding import amount_roles
 from engine.understanding.extract import extract_facts
-from engine.understanding.told import read_told
+from engine.understanding.told import read_told, skipped_players
 
 
 def _acts(text: str) -> list[tuple[str, str, int | None]]:
@@ -375,3 +376,35 @@ def test_a_table_number_next_to_the_dealer_is_no_valuation() -> None:
     facts, _doc = extract_facts("Dealer at Table 3 burned and turned the river while Seat 2 was still facing a 700 "
                                 "bet. Does that card play?")
     assert facts.dealer_said_amount is None and not facts.dealer_misvalued
+
+
+def test_a_bare_letter_is_the_player_named_with_it() -> None:
+    told = read_told("50/100. Player A opens to 300, B 3-bets to 900, C wants to 4-bet. What's the minimum?", 0.5)
+    assert [(a.actor, a.amount) for a in told.actions()] == [("Player A", 300), ("Player B", 900)]
+    told = read_told("50/100. A opens to 300, B 3-bets to 900. What's the minimum?", 0.5)
+    assert [a.actor for a in told.actions()] == ["Player A", "Player B"]
+
+
+def test_the_article_a_is_no_player() -> None:
+    tags = amount_roles.tagged("A guy opens to 300, B is a nit. Player C calls a bet of 40.")
+    assert [t.value for t in tags if t.kind == "actor"].count("Player A") == 0
+
+
+def test_everyone_folding_to_a_player_is_no_fold_of_the_last_named() -> None:
+    told = read_told("5/10. UTG opens to 30, the cutoff raises to 90, everyone folds to UTG. How much to call?", 0.5)
+    assert not any(a.kind == "fold" for a in told.actions())
+
+
+def test_an_out_of_turn_bet_named_again_as_returned_is_no_new_bet() -> None:
+    told = read_told("im in the big blind at 50/100 and I raised to 400 while the cutoff was still to act. cutoff then "
+                     "raises to 300, button and small blind fold. my 400 comes back. how much do I need to call?", 0.5)
+    assert [a.amount for a in told.actions() if a.amount] == [400, 300]
+
+
+def test_the_players_an_out_of_turn_action_skipped() -> None:
+    told = read_told("10/20, flop. Seat 2 bets 60. Seat 4 raises to 200 out of turn before Seat 3 has acted. "
+                     "Seat 3 raises to 180. What is the minimum?", 0.5)
+    assert skipped_players(told) == ["Seat 3"]
+    told = read_told("50/100, turn. Seat 4 bets 400 out of turn. Back to Seat 2 who checks, Seat 3 checks, bet stands. "
+                     "Seat 6 raises to 1,100. How much does Seat 4 need to call?", 0.5)
+    assert skipped_players(told) == ["Seat 2", "Seat 3"]
