@@ -94,6 +94,8 @@ class Rule:
     rule this one is an exception to; ``applies`` then says whether the
     exception holds.  ``trigger``: how strongly the stated facts point at this
     rule (0 = not at all), used when choosing which rule a situation is about.
+    ``by_facts_only``: chosen only when its facts point at it, never by words
+    alone (arithmetic added to a clause another rule already decides).
     """
 
     name: str
@@ -104,6 +106,7 @@ class Rule:
     applies: Applies | None = None
     trigger: Trigger | None = None
     summary: str = ""
+    by_facts_only: bool = False
 
     @property
     def primary(self) -> str:
@@ -121,6 +124,7 @@ def rule(
     overrides: str | None = None,
     applies: Applies | None = None,
     trigger: Trigger | None = None,
+    by_facts_only: bool = False,
 ) -> Callable[[Decide], Decide]:
     """Register ``decide`` as the rule ``name`` implementing ``clauses``."""
 
@@ -129,7 +133,7 @@ def rule(
             raise ValueError(f"rule {name} defined twice")
         REGISTRY[name] = Rule(
             name=name, clauses=list(clauses), decide=fn, module=fn.__module__.rsplit(".", 1)[-1],
-            overrides=overrides, applies=applies, trigger=trigger,
+            overrides=overrides, applies=applies, trigger=trigger, by_facts_only=by_facts_only,
             summary=(fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else "",
         )
         return fn

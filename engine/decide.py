@@ -14,6 +14,7 @@ from engine.core import NOT_DECIDABLE, REGISTRY, Rule, exceptions_to
 from engine.evaluate import evaluate, explain
 from engine.facts import Facts
 from engine.result import Ruling, TraceStep
+from engine.rules.stack_left import with_left_behind
 
 RULE_MODULES = (
     "engine.rules.wagering",
@@ -23,6 +24,7 @@ RULE_MODULES = (
     "engine.rules.misdeals",
     "engine.rules.conduct",
     "engine.rules.authority",
+    "engine.rules.stack_left",
 )
 
 
@@ -88,6 +90,8 @@ def _score_rules(facts: Facts, probs: dict[str, float] | None) -> list[tuple[flo
     scored: list[tuple[float, int, Rule]] = []
     for pos, r in enumerate(base_rules()):
         trig = r.trigger(facts) if r.trigger else 0.0
+        if r.by_facts_only and trig <= 0:
+            continue
         clauses = _answerable(r.name)
         words = max([probs.get(cid, 0.0) * (1.0 if n == 0 else w["secondary_weight"])
                      for n, cid in enumerate(clauses)] + [0.0])
@@ -121,7 +125,7 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
     if r is None:
         cid = topic if topic and topic not in REGISTRY else next(iter(probs or {}), None)
         return _state_the_clause(cid, facts)
-    ruling = evaluate(r, facts)
+    ruling = with_left_behind(evaluate(r, facts), facts)
     triggered = bool(r.trigger and r.trigger(facts) > 0)
     if ruling.kind == "needs_facts" and topic is None and not triggered:
         # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be no

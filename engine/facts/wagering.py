@@ -60,6 +60,10 @@ class WageringFacts(BaseModel):
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
+    stack_street: Literal["preflop", "flop", "turn", "river"] | None = fact(
+        "On which street did the player have the stack told (his chips as that street began)?")
+    asks_stack_left: bool | None = fact("Is the question how much a player has left behind after his action?",
+                                        YES_NO)
     wants_to_change: bool | None = fact(
         "Does the player now want to change or take back part of the wager?", YES_NO
     )

@@ -20,7 +20,7 @@ from functools import cache
 from itertools import pairwise
 
 from engine.facts import Action, is_unnamed, unnamed_player
-from engine.understanding import amount_roles, vocab
+from engine.understanding import actionlog, amount_roles, vocab
 from engine.understanding.actionlog import Chips, Tag
 from engine.understanding.amount_roles import Reading
 from engine.understanding.doc import Doc
@@ -666,6 +666,7 @@ def extract(doc: Doc) -> None:
               and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
+    _stack_left_asked(doc, told)
     if told.street():
         doc.set("street", told.street())
     hand = told.hand_actions()
@@ -719,6 +720,19 @@ def _named_as_waiting(tags: list[Tag], j: int, lo: int, hi: int) -> bool:
     c_lo, c_hi = _clause_bounds(tags, j)
     words = " ".join(t.text for t in tags[max(c_lo, lo):min(c_hi, hi)])
     return bool(_yet_to_act_rx().search(words)) and not any(t.kind == "verb" for t in tags[max(c_lo, lo):j])
+
+
+def _stack_left_asked(doc: Doc, told: Told) -> None:
+    """"Seat 4 had 3,850 behind going to the turn ... what's he got left?": the closing question asks for the
+    chips left after the action, and the street the stack was told for (its chips as that street began; a stack
+    told before any street, the whole hand)."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", doc.low.strip()) if s.strip()]
+    if not sentences or "stack_left" not in actionlog.asks(sentences[-1]):
+        return
+    doc.set("asks_stack_left", True)
+    stacks = [p for p in told.of("stack") if p.actor]
+    if stacks:
+        doc.set("stack_street", stacks[-1].street or "preflop")
 
 
 # The asks (asked.py) that name a fact the rules compute from the told hand.

@@ -66,3 +66,10 @@ def test_the_speaker_is_told_his_call_as_you() -> None:
 
     r = answer("50/100. I open to 300 from the cutoff, the button 3-bets to 900. How much more do I need to call?")
     assert r.outcome.startswith("You must put in 600 to call") and "you already have 300" in r.outcome
+
+
+def test_the_chips_left_after_a_ruled_single_chip_call() -> None:
+    ruling = answer("25/50. i had 2,340 behind on the turn. he bet 460. i dropped a yellow without saying anything. "
+                    "how much do i have left behind after its sorted?")
+    assert ruling.amounts.get("call") == 460 and ruling.amounts.get("left_behind") == 1880
+    assert "2,340 − 460" in ruling.outcome

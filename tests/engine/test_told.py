@@ -408,3 +408,13 @@ def test_the_players_an_out_of_turn_action_skipped() -> None:
     told = read_told("50/100, turn. Seat 4 bets 400 out of turn. Back to Seat 2 who checks, Seat 3 checks, bet stands. "
                      "Seat 6 raises to 1,100. How much does Seat 4 need to call?", 0.5)
     assert skipped_players(told) == ["Seat 2", "Seat 3"]
+
+
+def test_a_question_about_the_chips_left_and_the_street_the_stack_was_told_for() -> None:
+    facts, _doc = extract_facts("Floor, 100/200. Seat 4 had 3,850 behind going to the turn. Seat 1 bets 1,200 and "
+                                "Seat 4 calls. What's Seat 4 got left behind?")
+    assert facts.asks_stack_left and facts.stack_street == "turn" and facts.stacks == {"Seat 4": 3850}
+    facts, _doc = extract_facts("Seat 4 had 3,850 behind. What's left for the river?")
+    assert facts.asks_stack_left
+    facts, _doc = extract_facts("He has 900 left behind and bets 300. What is the minimum raise?")
+    assert not facts.asks_stack_left  # the words are in the story, not the closing question

@@ -1,0 +1,121 @@
+"""1.1.3 / 1.4: what a player has left behind once his action is settled.
+
+"Seat 4 had 3,850 behind going to the turn; Seat 1 bets 1,200 and Seat 4 calls: what has he got left?" The
+answer is floor arithmetic on top of whichever rule settled the action: the stack told for him as a street
+began, less everything he put in from that street on, each street's bets replayed through the betting model
+and the last one as the ruling settled it (a single chip ruled a call of 460 puts in 460, not the chip).
+"""
+
+from __future__ import annotations
+
+from engine.betting import round_state
+from engine.core import Context, Finding, money, rule
+from engine.facts import Action, Facts
+from engine.result import Ruling
+from engine.rules.conclusions import blind_of
+from engine.rules.conclusions import standing as standing_round
+
+STREETS = ("preflop", "flop", "turn", "river")
+# A ruling's amounts that are the player's own total for the round, as the rule settled it.
+SETTLED = ("call", "raise_to", "bet", "all_in", "wager")
+
+
+def _whose(f: Facts) -> tuple[str, int] | None:
+    """The player asked about and the stack told for him: the one whose chips or call the question is about,
+    else the only player a stack was told for."""
+    stacks = f.stacks or {}
+    for who in (f.put_by, f.call_for):
+        if who and who in stacks:
+            return who, stacks[who]
+    if len(stacks) == 1:
+        return next(iter(stacks.items()))
+    who = f.put_by or f.call_for
+    if who and f.stack_total is not None:
+        return who, f.stack_total
+    return None
+
+
+def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling, last: bool) -> int:
+    """What the player put in on one street: as the ruling settled it on the street asked about, else replayed."""
+    played = [a for a in acts if (a.street or f.street) == street]
+    mine = any(a.actor == who for a in played)
+    if last:
+        settled = next((ruling.amounts[k] for k in SETTLED if k in ruling.amounts), None)
+        if settled is not None and f.put_by in (None, who):
+            return settled
+        if not mine and "min_raise_to" in ruling.amounts:
+            return ruling.amounts["min_raise_to"]  # "Seat 6 makes the minimum re-raise": the raise ruled
+    state = round_state(played, f.big_blind, street)
+    return state.committed.get(who) or (blind_of(f, who) or 0 if street == "preflop" else 0)
+
+
+def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str] | None:
+    """(player, stack, put in, street it counts from) for a question about the chips left, when the story told
+    his stack and the action from then on; None when it did not."""
+    if not f.asks_stack_left or getattr(ruling, "kind", "ruling") != "ruling" or "left_behind" in ruling.amounts:
+        return None
+    found = _whose(f)
+    if found is None:
+        return None
+    who, stack = found
+    acts = list(f.hand_actions or f.actions or [])
+    last = f.street or next((a.street for a in reversed(acts) if a.street), None) or "preflop"
+    start = f.stack_street or "preflop"
+    if start not in STREETS or last not in STREETS:
+        return None
+    if STREETS.index(start) > STREETS.index(last):
+        last = start  # "had 2,340 on the turn after a flop bet; he bet 460": the action is the stack's street's
+    streets = STREETS[STREETS.index(start):STREETS.index(last) + 1]
+    put = sum(_put_in(f, who, s, acts, ruling, s == last) for s in streets)
+    if put <= 0 or put > stack:
+        return None
+    return who, stack, put, start
+
+
+def with_left_behind(ruling: Ruling, f: Facts) -> Ruling:
+    """The ruling with the chips the player has left stated and worked out, when that is what was asked."""
+    found = left_behind(f, ruling)
+    if found is None:
+        return ruling
+    who, stack, put, start = found
+    name = "He" if who.lower() in ("i", "me") or who.startswith("player ") else who
+    since = "in the hand" if start == "preflop" else f"since the {start} began"
+    ruling.outcome += (f" {name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in "
+                       f"{since}.")
+    ruling.amounts["left_behind"] = stack - put
+    return ruling
+
+
+def _asked_after_action(f: Facts) -> float:
+    """Asked what a player has left, with his stack and the action told and no chips in dispute (chips put out
+    are settled by their own rule first, and the chips left are added to that ruling)."""
+    if not f.asks_stack_left or f.chips_put_out is not None or _whose(f) is None:
+        return 0.0
+    return 2.0 if f.actions or f.hand_actions else 0.0  # the question is the arithmetic: it outranks words
+
+
+@rule("chips_left_behind", ["1.1.3", "1.4"], trigger=_asked_after_action, by_facts_only=True)
+def chips_left_behind(ctx: Context) -> Finding:
+    """What a player has left once his told action is in: his stack less what he put in from then on."""
+    f = ctx.facts
+    found = _whose(f)
+    who = found[0] if found else ""
+    mine = [a for a in f.actions or [] if a.actor == who]
+    cites = ["1.4", "1.1.3"] if mine and mine[-1].kind in ("bet", "raise") else ["1.1.3", "1.4"]
+    blank = Finding(outcome="", citations=cites)
+    made_min = ""
+    if f.asks_min_raise and not any(a.street in (None, f.street) for a in mine):
+        st = round_state(standing_round(f), f.big_blind, f.street)  # "Seat 6 makes the minimum re-raise"
+        blank.amounts["min_raise_to"] = st.min_raise_to
+        made_min = f"The minimum raise is to {money(st.min_raise_to)} (1.4). "
+        cites = ["1.4", "1.1.3"]
+    counted = left_behind(f, blank)
+    if counted is None:
+        return Finding(outcome="The chips he has left are his stack less everything he has put in since; the "
+                               "story does not give both, so staff count what is in front of him.",
+                       citations=cites, confidence=0.5)
+    who, stack, put, start = counted
+    name = "He" if who.lower() in ("i", "me") or who.startswith("player ") else who
+    since = "in the hand" if start == "preflop" else f"since the {start} began"
+    return Finding(outcome=f"{made_min}{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} "
+                           f"put in {since}.", citations=cites, amounts={"left_behind": stack - put, "put_in": put})
