@@ -86,6 +86,15 @@ def with_left_behind(ruling: Ruling, f: Facts) -> Ruling:
     return ruling
 
 
+def _raised_since(f: Facts, who: str) -> bool:
+    """Whether the player has not acted since the last bet or raise of another ("Seat 2 bets 1,000, Seat 6 raises
+    to 3,200, and Seat 2 makes the minimum re-raise"): the raise the question names is his next action."""
+    acts = standing_round(f)
+    last_raise = max((n for n, a in enumerate(acts) if a.actor != who and a.kind in ("bet", "raise", "all-in")),
+                     default=-1)
+    return not any(a.actor == who for a in acts[last_raise + 1:])
+
+
 def _asked_after_action(f: Facts) -> float:
     """Asked what a player has left, with his stack and the action told and no chips in dispute (chips put out
     are settled by their own rule first, and the chips left are added to that ruling)."""
@@ -104,9 +113,9 @@ def chips_left_behind(ctx: Context) -> Finding:
     cites = ["1.4", "1.1.3"] if mine and mine[-1].kind in ("bet", "raise") else ["1.1.3", "1.4"]
     blank = Finding(outcome="", citations=cites)
     made_min = ""
-    if f.asks_min_raise and not any(a.street in (None, f.street) for a in mine):
+    if f.asks_min_raise and _raised_since(f, who):
         st = round_state(standing_round(f), f.big_blind, f.street)  # "Seat 6 makes the minimum re-raise"
-        blank.amounts["min_raise_to"] = st.min_raise_to
+        blank.amounts["raise_to"] = st.min_raise_to
         made_min = f"The minimum raise is to {money(st.min_raise_to)} (1.4). "
         cites = ["1.4", "1.1.3"]
     counted = left_behind(f, blank)

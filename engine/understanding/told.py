@@ -749,10 +749,15 @@ def _asked(doc: Doc, told: Told, floor_p: float) -> None:
 
 
 def _in_clause(tags: list[Tag], i: int, section: str, key: str) -> bool:
-    """Whether a word of a vocabulary list stands in the clause of the tag at ``i``."""
+    """Whether a word or phrase of a vocabulary list stands in the clause of the tag at ``i``."""
     lo, hi = _clause_bounds(tags, i)
-    words = vocab.words(section, key)
-    return any(tags[j].text in words for j in range(lo, hi))
+    return _list_rx(section, key).search(" ".join(t.text for t in tags[lo:hi])) is not None
+
+
+@cache
+def _list_rx(section: str, key: str) -> re.Pattern[str]:
+    """A vocabulary list as one pattern of whole words."""
+    return re.compile(r"(?<![\w'])" + vocab.alternation(vocab.words(section, key)) + r"(?![\w'])")
 
 
 def _clause_bounds(tags: list[Tag], i: int) -> tuple[int, int]:
@@ -769,8 +774,26 @@ def _staff_says(tags: list[Tag], i: int) -> bool:
     staff = vocab.words("actors", "staff")
     if any(tags[j].text in staff for j in range(lo, i)):
         return True
+    if _staff_then_pronoun(tags, lo, i):
+        return True
     me = vocab.words("actors", "first_person")
-    return _teller_was_asked(tags) and any(tags[j].text in me for j in range(lo, i))
+    return _teller_is_staff(tags) and any(tags[j].text in me for j in range(lo, i))
+
+
+def _staff_then_pronoun(tags: list[Tag], lo: int, i: int) -> bool:
+    """"I asked the dealer, he said 'six hundred'": a pronoun speaking in the clause right after one that named
+    staff stands for staff."""
+    speaker = next((tags[j].text for j in range(lo, i) if tags[j].kind == "actor"), None)
+    if speaker not in vocab.words("actors", "third_person") or lo == 0 or tags[lo - 1].kind != "comma":
+        return False
+    before, _ = _clause_bounds(tags, lo - 2) if lo >= 2 else (0, 0)
+    return any(tags[j].text in vocab.words("actors", "staff") for j in range(before, lo - 1))
+
+
+def _teller_is_staff(tags: list[Tag]) -> bool:
+    """The teller speaks as staff: a player asked him ("Seat 9 asked me the bet"), or he tells what he dealt
+    ("dealing 2/5 ... i said 85")."""
+    return _teller_was_asked(tags) or any(t.text in vocab.words("speech", "teller_deals") for t in tags[:3])
 
 
 def _said_before(tags: list[Tag], i: int) -> bool:
@@ -800,6 +823,9 @@ def _valuation(doc: Doc, told: Told) -> None:
     floor_p = policy()["reader"]["role_floor"]
     real = [r.mention.value for r in told.readings if r.mention.value != figure
             and r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) >= floor_p]  # a wager, whichever kind
+    corrected = [p.value for p in told.placed if p.chips is not None and p.value != figure
+                 and _in_clause(told.tags, p.index, "speech", "correction")]  # "it was actually 3 greens and a black"
+    real = corrected or real
     if real:
         doc.set("dealer_said_amount", figure)
         doc.set("dealer_misvalued", True)

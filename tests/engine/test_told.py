@@ -418,3 +418,22 @@ def test_a_question_about_the_chips_left_and_the_street_the_stack_was_told_for()
     assert facts.asks_stack_left
     facts, _doc = extract_facts("He has 900 left behind and bets 300. What is the minimum raise?")
     assert not facts.asks_stack_left  # the words are in the story, not the closing question
+
+
+def test_a_wrong_count_put_right_in_chips_is_the_real_bet() -> None:
+    facts, _doc = extract_facts("Floor. 50/100, river. Mike bets a stack. Sarah asks the dealer how much; dealer says "
+                                "1,200. Sarah says 'call'. Then the count shows a yellow, a purple and two blacks. "
+                                "What does Sarah owe?")
+    assert facts.dealer_said_amount == 1200 and facts.bet_faced == 1700
+
+
+def test_a_pronoun_answering_for_the_dealer_asked_is_staff() -> None:
+    facts, _doc = extract_facts("I was facing a bet at 25/50 on the turn. I asked the dealer, he said 'six hundred'. "
+                                "I said call. Turns out it was a purple, three blacks and two greens. What do I owe?")
+    assert facts.dealer_said_amount == 600 and facts.bet_faced == 850
+
+
+def test_a_teller_dealing_gave_the_figure_he_says_he_said() -> None:
+    facts, _doc = extract_facts("dealing 2/5. i miscounted. B asked what A's bet was on the turn, i said 85, he said "
+                                "call. it was actually three greens and two blacks. how much does B have to put in?")
+    assert facts.dealer_said_amount == 85 and facts.bet_faced == 275
