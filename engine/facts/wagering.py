@@ -60,6 +60,7 @@ class WageringFacts(BaseModel):
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
+    dead_money: int | None = fact("How many chips are in the pot from players no longer in the hand (dead money)?")
     stack_street: Literal["preflop", "flop", "turn", "river"] | None = fact(
         "On which street did the player have the stack told (his chips as that street began)?")
     asks_stack_left: bool | None = fact("Is the question how much a player has left behind after his action?",

@@ -178,7 +178,17 @@ def pot(f: Facts) -> int | None:
     if not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
         return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
     per = f.contributions if f.contributions is not None else contributions(f)
-    return played_for(per) if per else None
+    if not per:
+        return None
+    return played_for(per) + _dead_not_counted(f, per)
+
+
+def _dead_not_counted(f: Facts, per: dict[str, int]) -> int:
+    """1.10: money of players out of the hand told as dead ("300 dead from S4"), unless it is the very blinds the
+    players' contributions already hold ("both blinds fold (50 and 100 dead)")."""
+    dead = f.dead_money or 0
+    blinds = [v for name, v in _blinds(f).items() if v and per.get(name) == v]
+    return 0 if dead == sum(blinds) or dead in blinds else dead
 
 
 def stack_behind(f: Facts) -> int | None:

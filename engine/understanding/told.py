@@ -667,6 +667,11 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
+    dead = [r.mention.value for r in told.readings if r.mention.kind in ("amount", "chips")
+            and r.mention.index + 1 < len(told.tags) and told.tags[r.mention.index + 1].text in
+            vocab.words("amounts", "dead")]
+    if dead:
+        doc.set("dead_money", sum(dead))  # "300 dead from S4 who folded": in the pot, no player's stake now
     if told.street():
         doc.set("street", told.street())
     hand = told.hand_actions()

@@ -146,3 +146,13 @@ def test_a_voided_out_of_turn_raise_is_not_part_of_the_round_it_faces() -> None:
                     "We take it back; Seat 2 raises to 2,500. Seat 4's 3,000 is returned. If Seat 4 wants to raise, "
                     "what's the minimum total?")
     assert re.search(r"(?<![\d,])4,000(?![\d,])", ruling.outcome) and "4,500" not in ruling.outcome
+
+
+def test_dead_money_told_is_in_the_pot_unless_it_is_the_blinds_already_counted() -> None:
+    hand = [Action(actor="Seat 2", kind="all-in", amount=2500, street="flop"),
+            Action(actor="Seat 7", kind="call", amount=2500, street="flop")]
+    assert conclude(Facts(hand_actions=hand, dead_money=300)).pot == 5300
+    pre = [Action(actor="Seat 4", kind="all-in", amount=5200, street="preflop"),
+           Action(actor="Seat 8", kind="call", amount=5200, street="preflop")]
+    blinds = Facts(hand_actions=pre, small_blind=50, big_blind=100, street="preflop", dead_money=100)
+    assert conclude(blinds).pot == 10550  # the big blind told dead is the one already counted

@@ -437,3 +437,9 @@ def test_a_teller_dealing_gave_the_figure_he_says_he_said() -> None:
     facts, _doc = extract_facts("dealing 2/5. i miscounted. B asked what A's bet was on the turn, i said 85, he said "
                                 "call. it was actually three greens and two blacks. how much does B have to put in?")
     assert facts.dealer_said_amount == 85 and facts.bet_faced == 275
+
+
+def test_an_amount_told_dead_is_dead_money() -> None:
+    facts, _doc = extract_facts("RIT: S2 and S7 AI 2500 each, 300 dead from S4 who folded flop. S2 wins run 1, S7 "
+                                "wins run 2. S2 gets?")
+    assert facts.dead_money == 300
