@@ -136,7 +136,10 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
     lead = topic if topic and topic not in REGISTRY else None  # a clause picked, not a rule named
     if lead is None and not triggered and probs:
         lead = next(iter(probs))
-    if lead and lead in ruling.citations and ruling.kind == "ruling":
+    # An exception the facts ruled out ("said only after the chips landed": not 1.1.2.1) cannot lead, whatever the
+    # words point at: the clause that decided leads.
+    ruled_out = {t.clauses[0] for t in ruling.trace if t.status == "not_applicable" and t.clauses}
+    if lead and lead in ruling.citations and ruling.kind == "ruling" and lead not in ruled_out:
         ruling.citations = [lead, *(c for c in ruling.citations if c != lead)]
     if topic is None and ruling.kind == "ruling":
         rival = _rival(r, score, facts, probs)

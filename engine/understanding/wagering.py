@@ -505,15 +505,25 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
                 doc.set("verbal_amount", amount)
             if verbal == "bet" and not acts:
                 doc.set("first_to_bet", True)  # "bet", not call or raise: nobody had bet before him
-            timing = None
-            if _AFTER_LANDS.search(t) or _landing_rx("after_landing").search(t):
-                timing = "after"
-            elif _BEFORE.search(t) or _landing_rx("before_landing").search(t):
-                timing = "before"
-            elif put is not None:
-                timing = "before" if m.start() < put[1] else None
-            if timing:
-                doc.set("verbal_timing", timing)
+        # When the words came, even words of what he "meant" ("once it's on the felt he says 'I meant 500'").
+        timing = _said_when(t, m.start(), put)
+        if timing and (not only_meant or timing == "after"):
+            doc.set("verbal_timing", timing)
+    elif doc.found.get("verbal_amount") is not None or doc.found.get("verbal"):
+        timing = _said_when(t, None, None)  # words read by the learned reading ("he says 'I meant 500'")
+        if timing:
+            doc.set("verbal_timing", timing)
+
+
+def _said_when(t: str, at: int | None, put: tuple[int, int] | None) -> str | None:
+    """Whether words said at ``at`` came before or after the chips landed, as told."""
+    if _AFTER_LANDS.search(t) or _landing_rx("after_landing").search(t):
+        return "after"
+    if _BEFORE.search(t) or _landing_rx("before_landing").search(t):
+        return "before"
+    if put is not None and at is not None:
+        return "before" if at < put[1] else None
+    return None
 
 
 # A wager to be taken back or changed: "wants some back", "pulled 1,000 of it back", "tried to bump my bet up to 500".

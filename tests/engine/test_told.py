@@ -443,3 +443,9 @@ def test_an_amount_told_dead_is_dead_money() -> None:
     facts, _doc = extract_facts("RIT: S2 and S7 AI 2500 each, 300 dead from S4 who folded flop. S2 wins run 1, S7 "
                                 "wins run 2. S2 gets?")
     assert facts.dead_money == 300
+
+
+def test_words_of_what_he_meant_said_once_the_chip_landed_are_late() -> None:
+    facts, _doc = extract_facts("Flop, seat 4 first to act, silently drops a single yellow over the line. Once its on "
+                                "the felt he says 'I meant 500'. Whats his bet?")
+    assert facts.verbal_timing == "after" and facts.chips_put_out == 1000
