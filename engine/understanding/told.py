@@ -152,9 +152,29 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
     told.placed = _restated_dropped(tags, told.placed)
+    _counted_for_the_shover(told, tags)
     _bets_told_as_chips(told, tags)
     _taken_back(told, tags)
     return told
+
+
+def _counted_for_the_shover(told: Told, tags: list[Tag]) -> None:
+    """"Seat 5 pushed everything in. Seat 1 asked for a count: four 1,000s, five 500s": an all-in counted out in
+    chips, in a clause with no all-in of its own, is the all-in of the player told going all in before it, not of
+    the player who asked for the count."""
+    for p in told.placed:
+        if p.role != "all_in_to" or p.chips is None or _all_in_in_clause(tags, p.index):
+            continue
+        shoves = [j for j in range(p.index) if tags[j].kind == "verb" and tags[j].value == "all_in"
+                  and not _not_done(tags, j)]
+        if shoves:
+            shover = _actor_of(tags, shoves[-1] + 1)
+            p.actor = told.seats.get((shover or "").lower(), shover) or p.actor
+
+
+def _all_in_in_clause(tags: list[Tag], i: int) -> bool:
+    lo, hi = _clause_bounds(tags, i)
+    return any(t.kind == "verb" and t.value == "all_in" for t in tags[lo:hi])
 
 
 def _taken_back(told: Told, tags: list[Tag]) -> None:
@@ -518,7 +538,8 @@ def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
             return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:hi])
         if tags[j].text in vocab.words("speech", "before") and j + 1 < hi \
                 and tags[j + 1].text in vocab.words("actors", "third_person") \
-                and any(t.kind == "verb" for t in tags[lo:j]):
+                and any(t.kind == "verb" for t in tags[lo:j]) \
+                and not any(t.text in vocab.words("timing", "in_order") for t in tags[lo:j]):
             return True  # "Sarah bets 200 before him": a bet made ahead of the player named before
     return False
 

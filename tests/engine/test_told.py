@@ -449,3 +449,15 @@ def test_words_of_what_he_meant_said_once_the_chip_landed_are_late() -> None:
     facts, _doc = extract_facts("Flop, seat 4 first to act, silently drops a single yellow over the line. Once its on "
                                 "the felt he says 'I meant 500'. Whats his bet?")
     assert facts.verbal_timing == "after" and facts.chips_put_out == 1000
+
+
+def test_an_all_in_counted_on_request_is_the_shovers() -> None:
+    told = read_told("Seat 1 bet 2,000 on the river and Seat 5 pushed everything in without a word. Seat 1 asked for "
+                     "a count: four 1,000s, five 500s, eleven 100s and eight 25s. How much more does Seat 1 need?", 0.5)
+    assert [(p.actor, p.value) for p in told.of("all_in_to")] == [("Seat 5", 7800)]
+
+
+def test_a_bet_made_already_before_him_is_in_turn() -> None:
+    told = read_told("A player moves all-in on the turn. His opponent had already bet 2,500 before him. How much "
+                     "more does the opponent need?", 0.5)
+    assert not any(p.out_of_turn for p in told.placed)
