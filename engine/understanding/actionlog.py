@@ -322,7 +322,11 @@ def _letter_name(letter: str, names: frozenset[str]) -> str:
 def _named(tags: list[Tag], names: frozenset[str]) -> list[Tag]:
     """Untagged words that name a player ("Dana", "Player B") as actors, under their written name."""
     out: list[Tag] = []
-    for tg in tags:
+    for n, tg in enumerate(tags):
+        glued = tg.kind == "verb" and n + 1 < len(tags) and tags[n + 1].kind == "amount"  # "b600": a bet
+        if glued:
+            out.append(tg)
+            continue
         if tg.kind == "other" and out and out[-1].kind == "other" and f"{out[-1].text} {tg.text}" in names:
             prev = out.pop()
             out.append(Tag("actor", f"{prev.text} {tg.text}", f"{prev.text.title()} {tg.text.upper()}", prev.start))

@@ -148,6 +148,8 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     seats = told.seats = _positions_held(tags)
     for p in told.placed:
         p.out_of_turn = _clause_of(tags, p.index) in early
+        if p.out_of_turn and p.role == "chips_out":
+            p.role = _chips_as_action(told, p)  # "seat 7 throws 200 in out of turn": his action, a call or a bet
         p.actor = seats.get((p.actor or "").lower(), p.actor)
         p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
@@ -156,6 +158,13 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     _bets_told_as_chips(told, tags)
     _taken_back(told, tags)
     return told
+
+
+def _chips_as_action(told: Told, p: Placed) -> str:
+    """Chips put out out of turn are that player's action: a call when they match the bet told before them, else
+    a bet or raise to their total."""
+    before = [q.value for q in told.placed if q.index < p.index and q.role in amount_roles.ACTION_ROLES]
+    return "call" if before and p.value == max(before) else "wager_to"
 
 
 def _counted_for_the_shover(told: Told, tags: list[Tag]) -> None:
@@ -421,9 +430,10 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
 def _folded_around(tags: list[Tag], i: int) -> bool:
     """"everyone folds to the button", "it's folded around to me": the players nobody named folded; the fold is
     not the last named player's."""
-    before = tags[i - 1].text if i else ""
+    lo, _hi = _clause_bounds(tags, i)
     after = tags[i + 1].text if i + 1 < len(tags) else ""
-    return before in vocab.words("actors", "the_others") or after in vocab.words("actors", "passed_to")
+    return any(t.text in vocab.words("actors", "the_others") for t in tags[max(lo, i - 3):i]) \
+        or after in vocab.words("actors", "passed_to")
 
 
 def _a_claims_reason(tags: list[Tag], i: int) -> bool:

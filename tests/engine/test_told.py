@@ -461,3 +461,15 @@ def test_a_bet_made_already_before_him_is_in_turn() -> None:
     told = read_told("A player moves all-in on the turn. His opponent had already bet 2,500 before him. How much "
                      "more does the opponent need?", 0.5)
     assert not any(p.out_of_turn for p in told.placed)
+
+
+def test_shorthand_letters_glued_to_amounts_stay_verbs_among_lettered_players() -> None:
+    told = read_told("Turn, A b600, B ai 900, C calls. Back to A - how much to call?", 0.5)
+    assert [(a.actor, a.kind, a.amount) for a in told.actions()][:2] == [("Player A", "bet", 600),
+                                                                          ("Player B", "all-in", 900)]
+
+
+def test_a_fold_only_believed_is_no_fold_and_others_folding_between_is_nobodys() -> None:
+    told = read_told("turn, seat 1 bets 200, everybody between folds except seat 3. im seat 7 and i thought 3 folded "
+                     "too so i raised to 600 out of turn. how much is it to me now?", 0.5)
+    assert not any(a.kind == "fold" for a in told.actions())
