@@ -256,7 +256,26 @@ def tag(toks: list[Token], names: frozenset[str] = frozenset()) -> list[Tag]:
             i += taken
     finally:
         _STATED.reset(token)
-    return _named(out, names) if names else out
+    return _sided(_named(out, names) if names else out)
+
+
+def _sided(tags: list[Tag]) -> list[Tag]:
+    """"the guy on my left", "the lady to my right": a player word with where he sits is one player, named with
+    it, so two such players are not read as one."""
+    sides = {tuple(p.split()) for p in vocab.words("actors", "sides")}
+    out: list[Tag] = []
+    i = 0
+    while i < len(tags):
+        tg = tags[i]
+        side = next((n for n in (3, 2) if tuple(t.text for t in tags[i + 1:i + 1 + n]) in sides), 0)
+        if tg.kind == "actor" and side and tg.text not in vocab.words("actors", "pronouns"):
+            words = " ".join(t.text for t in tags[i + 1:i + 1 + side])
+            out.append(Tag("actor", f"{tg.text} {words}", f"{tg.value} {words}", tg.start))
+            i += 1 + side
+            continue
+        out.append(tg)
+        i += 1
+    return out
 
 
 _TITLE = re.compile(r"(?<![\w'])([A-Z][a-z]+)\b")

@@ -473,3 +473,8 @@ def test_a_fold_only_believed_is_no_fold_and_others_folding_between_is_nobodys()
     told = read_told("turn, seat 1 bets 200, everybody between folds except seat 3. im seat 7 and i thought 3 folded "
                      "too so i raised to 600 out of turn. how much is it to me now?", 0.5)
     assert not any(a.kind == "fold" for a in told.actions())
+
+
+def test_the_guy_on_my_left_and_the_guy_on_my_right_are_two_players() -> None:
+    tags = amount_roles.tagged("the guy on my right checked, then the guy on my left bet 300")
+    assert [t.value for t in tags if t.kind == "actor"] == ["the guy on my right", "the guy on my left"]
