@@ -128,6 +128,7 @@ class MisdealFacts(BaseModel):
         {"The dealer": "dealer", "A supervisor": "supervisor", "A player": "player"},
     )
     asks_misdeal_causes: bool | None = fact("Is the question what makes a misdeal, in general?", YES_NO)
+    asks_refund: bool | None = fact("Is the question how much goes back to the players?", YES_NO)
     asks_who_declares: bool | None = fact("Is the question who may declare a misdeal?", YES_NO)
     bets_in: int | None = fact("How much had been bet in the hand (blinds included) when the misdeal was declared?")
 

@@ -66,6 +66,13 @@ def _misdeal_follows(ctx: Context) -> tuple[str, dict[str, int]]:
             "resumes the same order of play, so the button does not move."), amounts
 
 
+def _refund_first(ctx: Context, cites: list[str], amounts: dict[str, int]) -> list[str]:
+    """Asked how much goes back, the clause that returns the bets (2.2) leads the cause that made the misdeal."""
+    if ctx.peek("asks_refund") and "returned" in amounts and "2.2" in cites:
+        return ["2.2", *(c for c in cites if c != "2.2")]
+    return cites
+
+
 def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
     """What goes back to whom when a round is voided (2.2), as words and as amounts."""
     sb, bb, bets = ctx.peek("small_blind"), ctx.peek("big_blind"), ctx.peek("bets_in")
@@ -192,7 +199,7 @@ def exposed_card(ctx: Context) -> Finding:
         return Finding(
             outcome=f"It is a misdeal: a {what} exposed in the {step} process is a misdeal under 2.1.1. {follows}"
                     + "".join(extra),
-            citations=["2.1.1", "2.1", "2.2", *cites],
+            citations=_refund_first(ctx, ["2.1.1", "2.1", "2.2", *cites], amounts),
             amounts=amounts,
         )
     if during == "pitch":
@@ -330,7 +337,8 @@ def improper_shuffle_misdeal(ctx: Context) -> Finding:
     extra, cites = _staff_only_note(ctx)
     return Finding(
         outcome=f"It is a misdeal: {fault}, and it was noticed before substantial action. {follows}" + "".join(extra),
-        citations=list(dict.fromkeys(["2.1.2", *step_cites, "2.2", "2.8", "2.1", *cites])),
+        citations=_refund_first(ctx, list(dict.fromkeys(["2.1.2", *step_cites, "2.2", "2.8", "2.1", *cites])),
+                                amounts),
         amounts=amounts,
         notes=notes,
     )
@@ -375,7 +383,7 @@ def _dealing_error(ctx: Context, clause: str, fault: str) -> Finding:
     return Finding(
         outcome=f"It is a misdeal: {fault}, the error cannot be rectified, and it was noticed before substantial "
                 f"action. {follows}" + "".join(extra),
-        citations=[*cites, "2.1", "2.2", *staff],
+        citations=_refund_first(ctx, [*cites, "2.1", "2.2", *staff], amounts),
         amounts=amounts,
         notes=notes,
     )

@@ -419,6 +419,8 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         if any(j in sized for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
+        if i and tags[i - 1].text in vocab.words("actors", "staff"):
+            continue  # "the dealer calls a misdeal": staff's call, no player's action
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
@@ -772,7 +774,8 @@ def _stack_left_asked(doc: Doc, told: Told) -> None:
 
 
 # The asks (asked.py) that name a fact the rules compute from the told hand.
-_ASK_FACT = {"min_raise": "asks_min_raise", "call_amount": "asks_call", "yes_no": "asks_yes_no"}
+_ASK_FACT = {"min_raise": "asks_min_raise", "call_amount": "asks_call", "yes_no": "asks_yes_no",
+             "refund": "asks_refund"}
 
 
 def _asked(doc: Doc, told: Told, floor_p: float) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.ask import answer
 from engine.decide import decide
 from engine.facts import Facts
 from engine.result import Ruling
@@ -245,3 +246,9 @@ def test_nobody_s_acted_yet_is_no_action_taken() -> None:
 
     facts, _doc = extract_facts("the dealer gave seat 3 three cards and nobody's acted yet. misdeal?")
     assert facts.actions_taken == 0
+
+
+def test_asked_how_much_goes_back_the_clause_returning_the_bets_leads() -> None:
+    ruling = answer("Pitched seat 6 three cards, caught it before anyone acted and there's no way to fix it. SB 5 and "
+                    "BB 10 are in. How much goes back in total, and does the button move?")
+    assert ruling.citations[0] == "2.2" and ruling.amounts.get("returned") == 15

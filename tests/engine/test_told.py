@@ -478,3 +478,9 @@ def test_a_fold_only_believed_is_no_fold_and_others_folding_between_is_nobodys()
 def test_the_guy_on_my_left_and_the_guy_on_my_right_are_two_players() -> None:
     tags = amount_roles.tagged("the guy on my right checked, then the guy on my left bet 300")
     assert [t.value for t in tags if t.kind == "actor"] == ["the guy on my right", "the guy on my left"]
+
+
+def test_staff_calling_a_misdeal_is_no_players_call() -> None:
+    told = read_told("Blinds 50/100. UTG limps for 100, then seat 6 says she only got one card. Nobody else has "
+                     "acted. Dealer calls a misdeal. Total amount that goes back?", 0.5)
+    assert [(a.actor, a.kind) for a in told.actions()] == [("UTG", "call")]
