@@ -435,7 +435,8 @@ def _folded_around(tags: list[Tag], i: int) -> bool:
     lo, _hi = _clause_bounds(tags, i)
     after = tags[i + 1].text if i + 1 < len(tags) else ""
     return any(t.text in vocab.words("actors", "the_others") for t in tags[max(lo, i - 3):i]) \
-        or after in vocab.words("actors", "passed_to")
+        or after in vocab.words("actors", "passed_to") \
+        or any(t.text in vocab.words("speech", "believed") for t in tags[max(lo, i - 3):i])
 
 
 def _a_claims_reason(tags: list[Tag], i: int) -> bool:
@@ -572,8 +573,9 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
         if tg.kind in _CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
                 and tags[j - 1].kind == "actor":
             return _name(tags, j - 1)  # "back to Seat 5, who folded"
-        if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j):
-            return _name(tags, j)
+        if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j) \
+                and not (j and tags[j - 1].text in vocab.words("speech", "before")):
+            return _name(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
 
 

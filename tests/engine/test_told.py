@@ -484,3 +484,10 @@ def test_staff_calling_a_misdeal_is_no_players_call() -> None:
     told = read_told("Blinds 50/100. UTG limps for 100, then seat 6 says she only got one card. Nobody else has "
                      "acted. Dealer calls a misdeal. Total amount that goes back?", 0.5)
     assert [(a.actor, a.kind) for a in told.actions()] == [("UTG", "call")]
+
+
+def test_the_player_named_as_still_to_act_is_not_the_one_acting() -> None:
+    told = read_told("Flop. A bets 200. C, before B has acted, raises to 700. I bring it back to B, who just calls "
+                     "the 200. Does C's raise stand?", 0.5)
+    assert [(a.actor, a.amount) for a in told.actions() if a.kind in ("bet", "raise")] == [("Player A", 200),
+                                                                                           ("Player C", 700)]
