@@ -90,17 +90,66 @@ def _batch(answer: Callable[[str], dict[str, Any]], failed: Callable[[str], dict
            out: TextIO) -> int:
     """One JSON object per input line, in order; a bad line gets ``failed``'s error object, same keys."""
     for raw in stdin_lines():
-        line = raw.rstrip("\r\n")
-        try:
-            obj = answer(line)
-        except Exception as exc:  # one bad line must not end the batch
-            from rules_index.config import ConfigError
-
-            if isinstance(exc, ConfigError):
-                raise
-            obj = failed(f"internal error: {type(exc).__name__}")
-        _emit(obj, out)
+        _emit(_answered(answer, failed, raw.rstrip("\r\n")), out)
         out.flush()
+    return EXIT_OK
+
+
+def _answered(answer: Callable[[str], dict[str, Any]], failed: Callable[[str], dict[str, Any]],
+              line: str) -> dict[str, Any]:
+    """One line's object: its answer, or the error object when answering it failed (a broken config still stops
+    the batch: every other line would fail the same way)."""
+    try:
+        return answer(line)
+    except Exception as exc:  # one bad line must not end the batch
+        from rules_index.config import ConfigError
+
+        if isinstance(exc, ConfigError):
+            raise
+        return failed(f"internal error: {type(exc).__name__}")
+
+
+def _ruling_line(line: str) -> str:
+    """``_answered`` for a ruling as its JSON line, as a top-level function a worker process can run (the worker
+    encodes it, so the process writing the lines only writes them)."""
+    import json
+
+    return json.dumps(_answered(ruling_obj, ruling_error, line), ensure_ascii=False) + "\n"
+
+
+# Questions that touch every reader (betting, chips and speech, out of turn, misdeals, showdown, run it twice,
+# conduct, a lookup, chat), answered once before the workers start so none of them loads anything on its own.
+_WARM_UP = (
+    "1/2, UTG opens to 6, the button makes it 20 and the small blind drops a single black chip saying nothing. "
+    "What's the call and the min raise?",
+    "Seat 4 bets 300 out of turn before Seat 2 has acted; Seat 2 checks. Does it stand?",
+    "The dealer exposed a card while cutting and UTG had raised to 60. Misdeal? How much goes back?",
+    "At showdown Seat 3 mucked after Seat 5 bet the river; who shows first and who wins?",
+    "Both all in for 500, we ran it twice and chopped one board. My share?",
+    "Player keeps swearing at the dealer and has 1,200 behind at a 2,000 cap; how much can he add?",
+    "what does 1.4.2 say",
+    "hi floor",
+)
+
+
+def _batch_rulings(out: TextIO) -> int:
+    """``--jsonl`` rulings answered by ``[batch] workers`` processes side by side, out in input order. The models
+    are loaded once before the workers start, so each begins warm; with one worker, or where a process cannot be
+    forked, one after another."""
+    import multiprocessing as mp
+
+    from rules_index.config import default_settings
+
+    workers = default_settings().batch.workers
+    if workers < 2 or "fork" not in mp.get_all_start_methods() or getattr(sys.stdin, "buffer", None) is None:
+        return _batch(ruling_obj, ruling_error, out)
+    for text in _WARM_UP:  # load the rulebook, the models and the readers' patterns once, shared by the workers
+        ruling_obj(text)
+    lines = (raw.rstrip("\r\n") for raw in stdin_lines())
+    with mp.get_context("fork").Pool(workers) as pool:
+        for text in pool.imap(_ruling_line, lines, chunksize=1):
+            out.write(text)
+            out.flush()
     return EXIT_OK
 
 
@@ -254,7 +303,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     words = [clean(w) for w in args.text]
     _no_args_with_jsonl(args, words)
     if args.jsonl:
-        return _batch(ruling_obj, ruling_error, sys.stdout)
+        return _batch_rulings(sys.stdout)
     text = " ".join(words)
     err = _input_error(text)
     if err and args.json:

@@ -91,6 +91,7 @@ SCHEMAS: dict[str, CoreSchema] = {
         log_level=cs.literal_schema(["DEBUG", "INFO", "WARNING", "ERROR"]),
     ),
     "store": _table(sqlite_path=_path(), database_url=cs.str_schema()),
+    "batch": _table(workers=cs.int_schema(strict=True, ge=1, le=16)),
 }
 SECTIONS = tuple(SCHEMAS)
 
@@ -164,6 +165,15 @@ class StoreSettings(_Section):
     database_url: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
+class BatchSettings(_Section):
+    """The ``[batch]`` table: how ``--jsonl`` batches are answered."""
+
+    _section = "batch"
+    # Processes answering `floor ruling --jsonl` side by side (1: one after another); answers keep input order.
+    workers: int = 2
+
+
 def _default_chips() -> dict[str, int]:
     return dict(DEFAULT_CHIPS)
 
@@ -178,6 +188,7 @@ class Settings:
     search: SearchSettings = field(default_factory=SearchSettings)
     discord: DiscordSettings = field(default_factory=DiscordSettings)
     store: StoreSettings = field(default_factory=StoreSettings)
+    batch: BatchSettings = field(default_factory=BatchSettings)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "base_dir", Path(self.base_dir))
@@ -218,7 +229,8 @@ class Settings:
 
 
 _SECTION_TYPES: dict[str, type[_Section]] = {
-    "rulebook": RulebookSettings, "search": SearchSettings, "discord": DiscordSettings, "store": StoreSettings}
+    "rulebook": RulebookSettings, "search": SearchSettings, "discord": DiscordSettings, "store": StoreSettings,
+    "batch": BatchSettings}
 
 
 def config_path() -> Path:
