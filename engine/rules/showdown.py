@@ -36,8 +36,8 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
             citations=["1.11"],
         )
     you = who.lower() in ("i", "me", "hero", "you")
-    generic = who.lower() in ("a player", "one player", "the player", "he", "she", "someone", "the guy", "guy") or \
-        who.lower().startswith(("player ", "the ", "a ", "an "))
+    generic = (who.lower() in ("a player", "one player", "the player", "he", "she", "someone", "the guy", "guy") or
+               who.lower().startswith(("player ", "the ", "a ", "an "))) and not _a_seat_by_position(who)
     name, pron = ("You", "you") if you else (who[0].upper() + who[1:], "he")
     acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
     did = {"raise": "raised", "all-in": "moved all-in", "bet": "bet"}[acts[-1].kind] if acts else "bet or raised"
@@ -50,6 +50,13 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
                 "that holds regardless of which betting round it was in, even if later streets were checked.",
         citations=["1.11"],
     )
+
+
+def _a_seat_by_position(who: str) -> bool:
+    """"the button", "the big blind": a player named by where he sits (the vocabulary's positions) is named."""
+    from engine.understanding import vocab
+
+    return who.lower().removeprefix("the ") in vocab.table("actors", "positions")
 
 
 def _tabling_trigger(f: Facts) -> float:
@@ -98,8 +105,8 @@ def uncontested_caller_need_not_table(ctx: Context) -> Finding:
     """A player not required to show first wins without tabling once everyone else has given up the pot."""
     return Finding(
         outcome="He does not have to table his cards: he was not required to show first under 1.11 (he did not make "
-                "the last bet or raise), and every other player has given up their claim by mucking, so the pot is "
-                "his without showing.",
+                "the last bet or raise), and every other player has given up their claim by mucking, so he wins the "
+                "pot without showing.",
         citations=["1.12", "1.11"],
     )
 

@@ -17,7 +17,7 @@ from engine.rules.conclusions import standing as standing_round
 
 STREETS = ("preflop", "flop", "turn", "river")
 # A ruling's amounts that are the player's own total for the round, as the rule settled it.
-SETTLED = ("call", "raise_to", "bet", "all_in", "wager")
+SETTLED = ("call", "raise_to", "bet", "all_in", "wager", "binding")
 
 
 def _whose(f: Facts) -> tuple[str, int] | None:
@@ -41,6 +41,9 @@ def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling,
     mine = any(a.actor == who for a in played)
     if last:
         settled = next((ruling.amounts[k] for k in SETTLED if k in ruling.amounts), None)
+        oot = next((a.actor for a in f.actions or [] if a.out_of_turn), None)
+        if "binding" in ruling.amounts and oot not in (None, who):
+            settled = None  # the out-of-turn bet that stands is another player's
         if settled is not None and f.put_by in (None, who):
             return settled
         if not mine and "min_raise_to" in ruling.amounts:

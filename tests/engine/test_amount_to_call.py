@@ -73,3 +73,10 @@ def test_the_chips_left_after_a_ruled_single_chip_call() -> None:
                     "how much do i have left behind after its sorted?")
     assert ruling.amounts.get("call") == 460 and ruling.amounts.get("left_behind") == 1880
     assert "2,340 − 460" in ruling.outcome
+
+
+def test_the_chips_left_once_an_out_of_turn_bet_stands() -> None:
+    ruling = answer("Turn. Seat 3 is first to act but seat 5 bets 80 out of turn. We go back to seat 3, who checks, "
+                    "and seat 4 checks too. Seat 5 had 310 behind before any of this. What's his stack once his bet "
+                    "stands?")
+    assert ruling.citations[0] == "1.8.1" and ruling.amounts.get("left_behind") == 230
