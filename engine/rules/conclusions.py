@@ -60,6 +60,11 @@ def blind_of(f: Facts, who: str | None) -> int | None:
     """Preflop, a blind who has not acted yet already has his blind in (1.1.3: he calls the rest)."""
     if f.street not in (None, "preflop"):
         return None
+    return posted_blind(f, who)
+
+
+def posted_blind(f: Facts, who: str | None) -> int | None:
+    """The blind a player posted this hand, whatever street is being asked about."""
     return _blinds(f).get(who or "")
 
 

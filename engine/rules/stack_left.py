@@ -12,7 +12,7 @@ from engine.betting import round_state
 from engine.core import Context, Finding, money, rule
 from engine.facts import Action, Facts
 from engine.result import Ruling
-from engine.rules.conclusions import blind_of
+from engine.rules.conclusions import posted_blind
 from engine.rules.conclusions import standing as standing_round
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -49,7 +49,9 @@ def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling,
         if not mine and "min_raise_to" in ruling.amounts:
             return ruling.amounts["min_raise_to"]  # "Seat 6 makes the minimum re-raise": the raise ruled
     state = round_state(played, f.big_blind, street)
-    return state.committed.get(who) or (blind_of(f, who) or 0 if street == "preflop" else 0)
+    if state.committed.get(who):
+        return state.committed[who]
+    return (posted_blind(f, who) or 0) if street == "preflop" else 0  # a blind who put in nothing more
 
 
 def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str] | None:
@@ -80,13 +82,16 @@ def with_left_behind(ruling: Ruling, f: Facts) -> Ruling:
     found = left_behind(f, ruling)
     if found is None:
         return ruling
-    who, stack, put, start = found
+    ruling.outcome += " " + _left_sentence(*found)
+    ruling.amounts["left_behind"] = found[1] - found[2]
+    return ruling
+
+
+def _left_sentence(who: str, stack: int, put: int, start: str) -> str:
+    """"Seat 4 has 2,650 left behind: 3,850 − 1,200 put in since the turn began." (the working in one line)"""
     name = "He" if who.lower() in ("i", "me") or who.startswith("player ") else who
     since = "in the hand" if start == "preflop" else f"since the {start} began"
-    ruling.outcome += (f" {name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in "
-                       f"{since}.")
-    ruling.amounts["left_behind"] = stack - put
-    return ruling
+    return f"{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in {since}."
 
 
 def _raised_since(f: Facts, who: str) -> bool:
@@ -126,8 +131,6 @@ def chips_left_behind(ctx: Context) -> Finding:
         return Finding(outcome="The chips he has left are his stack less everything he has put in since; the "
                                "story does not give both, so staff count what is in front of him.",
                        citations=cites, confidence=0.5)
-    who, stack, put, start = counted
-    name = "He" if who.lower() in ("i", "me") or who.startswith("player ") else who
-    since = "in the hand" if start == "preflop" else f"since the {start} began"
-    return Finding(outcome=f"{made_min}{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} "
-                           f"put in {since}.", citations=cites, amounts={"left_behind": stack - put, "put_in": put})
+    _who, stack, put, _start = counted
+    return Finding(outcome=made_min + _left_sentence(*counted), citations=cites,
+                   amounts={"left_behind": stack - put, "put_in": put})

@@ -80,3 +80,14 @@ def test_the_chips_left_once_an_out_of_turn_bet_stands() -> None:
                     "and seat 4 checks too. Seat 5 had 310 behind before any of this. What's his stack once his bet "
                     "stands?")
     assert ruling.citations[0] == "1.8.1" and ruling.amounts.get("left_behind") == 230
+
+
+def test_the_chips_left_over_the_hand_count_a_blind_that_only_checked() -> None:
+    hand = [Action(actor="SB", kind="call", amount=10, street="preflop"),
+            Action(actor="BB", kind="check", street="preflop"),
+            Action(actor="BB", kind="bet", amount=50, street="flop"),
+            Action(actor="SB", kind="call", amount=50, street="flop")]
+    facts = Facts(asks_stack_left=True, stack_total=1000, stack_street="preflop", street="flop", small_blind=5,
+                  big_blind=10, call_for="BB", hand_actions=hand, actions=hand[2:])
+    ruling = decide(facts)
+    assert ruling.amounts.get("left_behind") == 940 and "1,000 − 60" in ruling.outcome
