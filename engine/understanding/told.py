@@ -702,11 +702,7 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
-    dead = [r.mention.value for r in told.readings if r.mention.kind in ("amount", "chips")
-            and r.mention.index + 1 < len(told.tags) and told.tags[r.mention.index + 1].text in
-            vocab.words("amounts", "dead")]
-    if dead:
-        doc.set("dead_money", sum(dead))  # "300 dead from S4 who folded": in the pot, no player's stake now
+    _dead_money(doc, told)
     if told.street():
         doc.set("street", told.street())
     hand = told.hand_actions()
@@ -760,6 +756,15 @@ def _named_as_waiting(tags: list[Tag], j: int, lo: int, hi: int) -> bool:
     c_lo, c_hi = _clause_bounds(tags, j)
     words = " ".join(t.text for t in tags[max(c_lo, lo):min(c_hi, hi)])
     return bool(_yet_to_act_rx().search(words)) and not any(t.kind == "verb" for t in tags[max(c_lo, lo):j])
+
+
+def _dead_money(doc: Doc, told: Told) -> None:
+    """"300 dead from S4 who folded", "SB 50 dead in pot": amounts told dead are in the pot, no player's stake."""
+    dead = [r.mention.value for r in told.readings if r.mention.kind in ("amount", "chips")
+            and r.mention.index + 1 < len(told.tags)
+            and told.tags[r.mention.index + 1].text in vocab.words("amounts", "dead")]
+    if dead:
+        doc.set("dead_money", sum(dead))
 
 
 def _stack_left_asked(doc: Doc, told: Told) -> None:
