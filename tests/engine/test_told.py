@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.facts import Action
 from engine.understanding import amount_roles
 from engine.understanding.extract import extract_facts
@@ -298,10 +300,26 @@ def test_a_player_still_to_act_puts_the_next_action_out_of_turn() -> None:
     assert any(a.actor == "Seat 6" and a.out_of_turn for a in told.actions())
 
 
-def test_a_figure_the_teller_gave_when_a_player_asked_him_is_a_valuation() -> None:
-    facts, _doc = extract_facts("Seat 2 asked me how much the bet was, I said 700, but it was actually 900. He called. "
-                                "What does he owe?")
-    assert facts.dealer_said_amount == 700 and facts.bet_faced == 900
+# Staff's figure for a bet and the real bet, told in several ways: the teller asked by a player ("asked me"),
+# the dealer with his count put right in chips, a pronoun answering for the dealer, a teller who is dealing.
+VALUATIONS = [
+    ("Seat 2 asked me how much the bet was, I said 700, but it was actually 900. He called. What does he owe?",
+     700, 900),
+    ("Floor. 50/100, river. Mike bets a stack. Sarah asks the dealer how much; dealer says 1,200. Sarah says 'call'. "
+     "Then the count shows a yellow, a purple and two blacks. What does Sarah owe?", 1200, 1700),
+    ("I was facing a bet at 25/50 on the turn. I asked the dealer, he said 'six hundred'. I said call. Turns out it "
+     "was a purple, three blacks and two greens. What do I owe?", 600, 850),
+    ("dealing 2/5. i miscounted. B asked what A's bet was on the turn, i said 85, he said call. it was actually "
+     "three greens and two blacks. how much does B have to put in?", 85, 275),
+]
+
+
+@pytest.mark.parametrize(("text", "said", "real"), VALUATIONS)
+def test_staffs_figure_and_the_real_bet_are_read(text: str, said: int, real: int) -> None:
+    facts, _doc = extract_facts(text)
+    assert facts.dealer_said_amount == said and facts.bet_faced == real
+
+
 
 
 def test_one_chip_named_by_its_owner_and_colour_is_one_chip() -> None:
@@ -418,25 +436,6 @@ def test_a_question_about_the_chips_left_and_the_street_the_stack_was_told_for()
     assert facts.asks_stack_left
     facts, _doc = extract_facts("He has 900 left behind and bets 300. What is the minimum raise?")
     assert not facts.asks_stack_left  # the words are in the story, not the closing question
-
-
-def test_a_wrong_count_put_right_in_chips_is_the_real_bet() -> None:
-    facts, _doc = extract_facts("Floor. 50/100, river. Mike bets a stack. Sarah asks the dealer how much; dealer says "
-                                "1,200. Sarah says 'call'. Then the count shows a yellow, a purple and two blacks. "
-                                "What does Sarah owe?")
-    assert facts.dealer_said_amount == 1200 and facts.bet_faced == 1700
-
-
-def test_a_pronoun_answering_for_the_dealer_asked_is_staff() -> None:
-    facts, _doc = extract_facts("I was facing a bet at 25/50 on the turn. I asked the dealer, he said 'six hundred'. "
-                                "I said call. Turns out it was a purple, three blacks and two greens. What do I owe?")
-    assert facts.dealer_said_amount == 600 and facts.bet_faced == 850
-
-
-def test_a_teller_dealing_gave_the_figure_he_says_he_said() -> None:
-    facts, _doc = extract_facts("dealing 2/5. i miscounted. B asked what A's bet was on the turn, i said 85, he said "
-                                "call. it was actually three greens and two blacks. how much does B have to put in?")
-    assert facts.dealer_said_amount == 85 and facts.bet_faced == 275
 
 
 def test_an_amount_told_dead_is_dead_money() -> None:
