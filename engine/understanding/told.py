@@ -192,19 +192,13 @@ def _taken_back(told: Told, tags: list[Tag]) -> None:
     if any(p.out_of_turn for p in told.placed):
         return
     words = " ".join(t.text for t in tags)
-    m = _reversed_rx().search(words)
+    m = _list_rx("timing", "taken_back").search(words)
     if m is None:
         return
     at = words[:m.start()].count(" ")  # the tag the words begin at
     before = [p for p in told.placed if p.index < at and p.role in (*amount_roles.ACTION_ROLES, "said", "chips_out")]
     if before and before[-1].role in amount_roles.ACTION_ROLES:  # not a figure said or chips pushed after it
         before[-1].out_of_turn = True
-
-
-@cache
-def _reversed_rx() -> re.Pattern[str]:
-    """The vocabulary's words for staff taking the action back to a player who had not acted."""
-    return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "taken_back")) + r"\b")
 
 
 def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:
@@ -511,12 +505,6 @@ def _clause_of(tags: list[Tag], i: int) -> int:
     return sum(1 for t in tags[:i] if t.kind in _CLAUSE_ENDS)
 
 
-@cache
-def _early_rx() -> re.Pattern[str]:
-    """The vocabulary's words for an action out of turn, as one pattern."""
-    return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "out_of_turn")) + r"\b")
-
-
 def _early_clauses(tags: list[Tag]) -> set[int]:
     """The clauses that say an action came out of turn: the vocabulary's words, "before Seat 5 had acted", or a
     player still to act ("UTG hadn't acted yet and the hijack bets"). A clause that only says someone was still
@@ -527,20 +515,14 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
         if tg.kind in _CLAUSE_ENDS:
             lo, text = n - len(words), " ".join(words)
             acted = any(t.kind == "verb" for t in tags[lo:n])
-            still = bool(_yet_to_act_rx().search(text)) or _before_someone_acted(tags, lo, n)
-            if _early_rx().search(text) or still or (waiting and acted):
+            still = bool(_list_rx("timing", "yet_to_act").search(text)) or _before_someone_acted(tags, lo, n)
+            if _list_rx("timing", "out_of_turn").search(text) or still or (waiting and acted):
                 out.add(clause)
             waiting = tg.kind != "break" and ((still and not acted) or (waiting and not acted))
             clause, words = clause + 1, []
         else:
             words.append(tg.text)
     return out
-
-
-@cache
-def _yet_to_act_rx() -> re.Pattern[str]:
-    """The vocabulary's words for a player who had not acted yet, as one pattern."""
-    return re.compile(r"\b" + vocab.alternation(vocab.words("timing", "yet_to_act")) + r"\b")
 
 
 def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
@@ -755,7 +737,7 @@ def _named_as_waiting(tags: list[Tag], j: int, lo: int, hi: int) -> bool:
         return True
     c_lo, c_hi = _clause_bounds(tags, j)
     words = " ".join(t.text for t in tags[max(c_lo, lo):min(c_hi, hi)])
-    return bool(_yet_to_act_rx().search(words)) and not any(t.kind == "verb" for t in tags[max(c_lo, lo):j])
+    return bool(_list_rx("timing", "yet_to_act").search(words)) and not any(t.kind == "verb" for t in tags[max(c_lo, lo):j])
 
 
 def _dead_money(doc: Doc, told: Told) -> None:
@@ -802,8 +784,8 @@ def _in_clause(tags: list[Tag], i: int, section: str, key: str) -> bool:
 
 @cache
 def _list_rx(section: str, key: str) -> re.Pattern[str]:
-    """A vocabulary list as one pattern of whole words."""
-    return re.compile(r"(?<![\w'])" + vocab.alternation(vocab.words(section, key)) + r"(?![\w'])")
+    """A vocabulary list as one pattern of whole words (kept: each list is compiled once)."""
+    return re.compile(r"\b" + vocab.alternation(vocab.words(section, key)) + r"\b")
 
 
 def _clause_bounds(tags: list[Tag], i: int) -> tuple[int, int]:
