@@ -117,19 +117,22 @@ def _ruling_line(line: str) -> str:
     return json.dumps(_answered(ruling_obj, ruling_error, line), ensure_ascii=False) + "\n"
 
 
-# Questions that touch every reader (betting, chips and speech, out of turn, misdeals, showdown, run it twice,
-# conduct, a lookup, chat), answered once before the workers start so none of them loads anything on its own.
-_WARM_UP = (
-    "1/2, UTG opens to 6, the button makes it 20 and the small blind drops a single black chip saying nothing. "
-    "What's the call and the min raise?",
-    "Seat 4 bets 300 out of turn before Seat 2 has acted; Seat 2 checks. Does it stand?",
-    "The dealer exposed a card while cutting and UTG had raised to 60. Misdeal? How much goes back?",
-    "At showdown Seat 3 mucked after Seat 5 bet the river; who shows first and who wins?",
-    "Both all in for 500, we ran it twice and chopped one board. My share?",
-    "Player keeps swearing at the dealer and has 1,200 behind at a 2,000 cap; how much can he add?",
-    "what does 1.4.2 say",
-    "hi floor",
-)
+_CHUNK = 8  # lines handed to a worker at a time: one at a time spent a fifth of the time passing them around
+
+
+def _load_readers() -> None:
+    """Load the rulebook and the three models once, before the workers fork, so they share them. Patterns are
+    compiled by each worker as its questions need them: answering warm-up questions first would compile them
+    one after another here while the second core waits."""
+    from engine.understanding.amount_roles import role_model
+    from engine.understanding.asked import ask_model
+    from engine.understanding.topic_model import topic_model
+    from rules_index import get_index
+
+    get_index()
+    topic_model()
+    role_model()
+    ask_model()
 
 
 def _batch_rulings(out: TextIO) -> int:
@@ -143,11 +146,10 @@ def _batch_rulings(out: TextIO) -> int:
     workers = default_settings().batch.workers
     if workers < 2 or "fork" not in mp.get_all_start_methods() or getattr(sys.stdin, "buffer", None) is None:
         return _batch(ruling_obj, ruling_error, out)
-    for text in _WARM_UP:  # load the rulebook, the models and the readers' patterns once, shared by the workers
-        ruling_obj(text)
+    _load_readers()
     lines = (raw.rstrip("\r\n") for raw in stdin_lines())
     with mp.get_context("fork").Pool(workers) as pool:
-        for text in pool.imap(_ruling_line, lines, chunksize=1):
+        for text in pool.imap(_ruling_line, lines, chunksize=_CHUNK):
             out.write(text)
             out.flush()
     return EXIT_OK

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.understanding import actionlog, vocab
 from engine.understanding.actionlog import Tag
-from engine.understanding.corpus import Row, corpus_hash, load_corpus
+from engine.understanding.corpus import Row, corpus_hash, files_digest, load_corpus
 from engine.understanding.doc import Doc
 from engine.understanding.topic_model import cache_dir, load_cached, save_cached, settings
 
@@ -253,13 +253,14 @@ def model_key(rows: list[Row]) -> str:
     return weights_key(f"r{FORMAT}", labelled, settings()["roles"]["C"])
 
 
-def weights_key(tag: str, labelled: list[Row], c: float) -> str:
-    """A kept-weights model's cache key: its kind and format, its labelled rows, the vocabulary, its setting and
-    the learning library's version."""
+def weights_key(tag: str, labelled: list[Row] | None, c: float) -> str:
+    """A kept-weights model's cache key: its kind and format, its labelled rows (None: the corpus files as they
+    are, read as bytes), the vocabulary, its setting and the learning library's version."""
     from importlib.metadata import version
 
+    data = "f" + files_digest() if labelled is None else corpus_hash(labelled)
     words = corpus_hash([Row(repr(vocab.data()), "vocabulary")])[:8]
-    return f"{tag}-{corpus_hash(labelled)}-{words}-{c}-{version('scikit-learn')}"
+    return f"{tag}-{data}-{words}-{c}-{version('scikit-learn')}"
 
 
 def cached_weights(name: str, key: str, data: Callable[[], list[tuple[dict[str, float], str]]],
@@ -275,5 +276,6 @@ def cached_weights(name: str, key: str, data: Callable[[], list[tuple[dict[str, 
 
 def load_or_train(rows: list[Row] | None = None) -> RoleModel:
     """The role model for these rows (the corpus by default): from the cache, or trained and cached."""
-    rows = load_corpus() if rows is None else rows
-    return cached_weights("roles", model_key(rows), lambda: training_rows(rows), settings()["roles"]["C"])
+    c = settings()["roles"]["C"]
+    key = weights_key(f"r{FORMAT}", None, c) if rows is None else model_key(rows)
+    return cached_weights("roles", key, lambda: training_rows(load_corpus() if rows is None else rows), c)

@@ -71,8 +71,9 @@ def model_key(rows: list[Row]) -> str:
 
 def load_or_train(rows: list[Row] | None = None) -> RoleModel:
     """The ask model for these rows (the corpus by default): from the cache, or trained and cached."""
-    rows = load_corpus() if rows is None else rows
-    return cached_weights("asks", model_key(rows), lambda: training_rows(rows), settings()["asks"]["C"])
+    c = settings()["asks"]["C"]
+    key = weights_key(f"a{FORMAT}", None, c) if rows is None else model_key(rows)
+    return cached_weights("asks", key, lambda: training_rows(load_corpus() if rows is None else rows), c)
 
 
 @cache

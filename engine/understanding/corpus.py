@@ -66,6 +66,19 @@ def load_corpus(directory: Path = CORPUS_DIR, exclude_sets: Iterable[str] = ()) 
     return rows
 
 
+def files_digest(directory: Path = CORPUS_DIR, exclude_sets: Iterable[str] = ()) -> str:
+    """A digest of the corpus files' bytes and the sets left out: the default model's cache key.
+
+    Reading the files' bytes takes milliseconds where parsing every row takes a quarter of a second, so
+    a process that finds its models cached starts without parsing the corpus at all.
+    """
+    h = hashlib.sha256()
+    for path in sorted(directory.glob("*.jsonl")):
+        h.update(path.name.encode() + b"\x1f" + path.read_bytes() + b"\x1e")
+    h.update("\x1f".join(sorted(set(exclude_sets))).encode())
+    return h.hexdigest()[:16]
+
+
 def corpus_hash(rows: Iterable[Row]) -> str:
     """A digest of the rows a model learns from: the key of its cache."""
     h = hashlib.sha256()

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.understanding.corpus import Row, corpus_hash, load_corpus
+from engine.understanding.corpus import Row, corpus_hash, files_digest, load_corpus
 from rules_index.text import fold_digits
 
 SETTINGS_PATH = Path(__file__).resolve().parent / "reader.toml"
@@ -292,10 +292,19 @@ def cache_dir() -> Path:
 
 
 def model_key(rows: list[Row]) -> str:
+    return _key(corpus_hash(rows))
+
+
+def default_key() -> str:
+    """The key of the corpus's own model (less any held-out sets), from the files' bytes: no row is parsed."""
+    return _key("f" + files_digest(exclude_sets=holdout_sets()))
+
+
+def _key(data: str) -> str:
     from importlib.metadata import version
 
     learner = version("scikit-learn")  # read from the installed metadata: importing the library costs a second
-    return f"v{FORMAT}-{corpus_hash(rows)}-{corpus_hash([Row(str(settings()), 'settings')])[:8]}-{learner}"
+    return f"v{FORMAT}-{data}-{corpus_hash([Row(str(settings()), 'settings')])[:8]}-{learner}"
 
 
 def holdout_sets() -> tuple[str, ...]:
@@ -303,12 +312,13 @@ def holdout_sets() -> tuple[str, ...]:
 
 
 def load_or_train(rows: list[Row] | None = None) -> TopicModel:
-    """The model for these rows (the corpus less any held-out sets): from the cache, or trained and cached."""
-    rows = load_corpus(exclude_sets=holdout_sets()) if rows is None else rows
-    key = model_key(rows)
+    """The model for these rows (by default the corpus less any held-out sets): from the cache, or trained and
+    cached."""
+    key = default_key() if rows is None else model_key(rows)
     path = cache_dir() / f"topics-{key}.pickle"
     model = load_cached(path, TopicModel, key)
     if model is None:
+        rows = load_corpus(exclude_sets=holdout_sets()) if rows is None else rows
         model = TopicModel.train(rows, key)
         save_cached(model, path, "topics-")
     return model

@@ -7,7 +7,16 @@ from collections import Counter
 
 import pytest
 
-from engine.understanding.corpus import CHAT, CORPUS_DIR, LOOKUP, UNCOVERED, Row, corpus_hash, load_corpus
+from engine.understanding.corpus import (
+    CHAT,
+    CORPUS_DIR,
+    LOOKUP,
+    UNCOVERED,
+    Row,
+    corpus_hash,
+    files_digest,
+    load_corpus,
+)
 from engine.understanding.topic_model import (
     TopicModel,
     char_wb_ngrams,
@@ -147,3 +156,17 @@ def test_the_cache_stays_bounded(tmp_path, monkeypatch) -> None:
         rows = [Row(f"single chip {i} {n}", "1.4.2") for i in range(4)]
         load_or_train(rows + [Row(f"rake {i}", UNCOVERED) for i in range(4)])
     assert len(list(tmp_path.glob("topics-*.pickle"))) == 2
+
+
+def test_the_default_key_follows_the_files_bytes_and_the_held_out_sets(tmp_path) -> None:
+    """A process that finds its model cached reads the corpus files' bytes, not their rows: the key must still
+    change with any byte of any file, a new file, or a set held out."""
+    (tmp_path / "a.jsonl").write_text('{"text": "string raise ok?", "label": "3.2"}\n', encoding="utf-8")
+    base = files_digest(tmp_path)
+    assert files_digest(tmp_path) == base
+    assert files_digest(tmp_path, ["final9"]) != base
+    (tmp_path / "a.jsonl").write_text('{"text": "string raise ok?", "label": "3.4"}\n', encoding="utf-8")
+    changed = files_digest(tmp_path)
+    assert changed != base
+    (tmp_path / "b.jsonl").write_text("", encoding="utf-8")
+    assert files_digest(tmp_path) != changed
