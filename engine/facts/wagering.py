@@ -129,6 +129,7 @@ class WageringFacts(BaseModel):
     runs_requested: int | None = fact("How many times do they want to run it?")
     asks_rit_split: bool | None = fact("Is the question how the pot or the cards are shared when run twice?", YES_NO)
     boards_won: list[str] | None = fact("Who won each board (first, second)?")
+    share_for: str | None = fact("Whose share of a pot run twice is asked for (the teller, or a player's name)?")
 
     # -- showdown ---------------------------------------------------------------------
     last_aggressor: str | None = fact(

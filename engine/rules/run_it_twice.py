@@ -83,6 +83,22 @@ def _with_money_in_before(ctx: Context, pot: int) -> tuple[int, str]:
     return pot + put, f" ({money(pot)} already in + {money(put)} put in by the players){_returned(back)}"
 
 
+def _share(party: str | None, won: list[str], a: int, amounts: dict[str, int]) -> str:
+    """The asked-for player's share from each board's result as he saw it (won, lost, chopped), with the working."""
+    parts = [a if w == "asker" else (a // 2 if w == "split" else 0) for w in won]
+    share = sum(parts)
+    amounts["share"] = share
+    who = "you get" if party in (None, "asker") else f"{party} gets"
+    working = " + ".join(money(p) for p in parts if p)
+    working = f" ({working})" if len([p for p in parts if p]) > 1 else ""
+    told = ", ".join(f"{n} board {_result(w)}" for n, w in zip(("first", "second"), won, strict=True))
+    return f"; {told}, so {who} {money(share)}{working}"
+
+
+def _result(w: str) -> str:
+    return {"asker": "won", "split": "chopped"}.get(w, "lost")
+
+
 def _returned(back: tuple[str, int] | None) -> str:
     """The working of chips nobody called: they go back to their owner and are not played for."""
     if not back:
@@ -110,12 +126,8 @@ def run_it_twice_pot_split(ctx: Context) -> Finding:
     if won == ["same", "same"]:
         text += f", so a player who wins both boards takes the whole {money(pot)}"
         amounts["share"] = pot
-    elif len(won) == 2 and "asker" in won:
-        parts = [a if w == "asker" else (a // 2 if w == "split" else 0) for w in won]
-        share = sum(parts)
-        working = f" ({' + '.join(money(p) for p in parts if p)})" if len([p for p in parts if p]) > 1 else ""
-        text += f"; with your results on the two boards you get {money(share)}{working}"
-        amounts["share"] = share
+    elif len(won) == 2 and (ctx.peek("share_for") or "asker" in won):
+        text += _share(ctx.peek("share_for"), won, a, amounts)
     elif len(won) == 2 and "split" in won:
         # One board won outright, the other chopped: the outright winner also takes half of the chopped board.
         share = a + a // 2
