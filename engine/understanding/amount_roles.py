@@ -29,7 +29,7 @@ from engine.understanding.topic_model import cache_dir, load_cached, save_cached
 ROLES = ("stakes", "small_blind", "big_blind", "ante", "straddle", "wager_to", "raise_by", "all_in_to", "call",
          "chips_out", "said", "added", "top_up", "stack", "pot", "limit", "seat", "other")
 ACTION_ROLES = ("wager_to", "raise_by", "all_in_to", "call")
-FORMAT = 8  # bump when the features or the kept weights change what a cached model means
+FORMAT = 9  # bump when the features or the kept weights change what a cached model means
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,26 @@ def features(tags: list[Tag], ms: list[Mention], n: int) -> dict[str, float]:
     bb = next((x.value for x in ms if x.kind == "stakes"), None)
     f.update(_shape(m, ms, n, bb))
     f["sentence_from_end=" + str(min(_sentences_after(tags, i), 3))] = 1.0
+    noun = _noun_before(tags, i)
+    if noun:
+        f["noun=" + noun] = 1.0
     return f
+
+
+def _noun_before(tags: list[Tag], i: int) -> str | None:
+    """The last word before the amount, in its sentence, that names what an amount can be the size of."""
+    nouns = _nouns()
+    j = i - 1
+    while j >= 0 and tags[j].kind != "break":
+        if tags[j].text.lower() in nouns:
+            return tags[j].text.lower()
+        j -= 1
+    return None
+
+
+@cache
+def _nouns() -> frozenset[str]:
+    return frozenset(vocab.words("amounts", "nouns"))
 
 
 def _sentences_after(tags: list[Tag], i: int) -> int:
