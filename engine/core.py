@@ -95,7 +95,9 @@ class Rule:
     exception holds.  ``trigger``: how strongly the stated facts point at this
     rule (0 = not at all), used when choosing which rule a situation is about.
     ``by_facts_only``: chosen only when its facts point at it, never by words
-    alone (arithmetic added to a clause another rule already decides).
+    alone (arithmetic added to a clause another rule already decides). ``after_dispute``: arithmetic over the
+    round that cannot be done while a player's chips are in dispute; the rule the facts point at to settle them
+    decides instead, and this arithmetic follows it (``engine/rules/next_action.py``).
     """
 
     name: str
@@ -107,6 +109,7 @@ class Rule:
     trigger: Trigger | None = None
     summary: str = ""
     by_facts_only: bool = False
+    after_dispute: bool = False
 
     @property
     def primary(self) -> str:
@@ -125,6 +128,7 @@ def rule(
     applies: Applies | None = None,
     trigger: Trigger | None = None,
     by_facts_only: bool = False,
+    after_dispute: bool = False,
 ) -> Callable[[Decide], Decide]:
     """Register ``decide`` as the rule ``name`` implementing ``clauses``."""
 
@@ -134,6 +138,7 @@ def rule(
         REGISTRY[name] = Rule(
             name=name, clauses=list(clauses), decide=fn, module=fn.__module__.rsplit(".", 1)[-1],
             overrides=overrides, applies=applies, trigger=trigger, by_facts_only=by_facts_only,
+            after_dispute=after_dispute,
             summary=(fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else "",
         )
         return fn

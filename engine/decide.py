@@ -14,6 +14,7 @@ from engine.core import NOT_DECIDABLE, REGISTRY, Rule, exceptions_to
 from engine.evaluate import evaluate, explain
 from engine.facts import Facts
 from engine.result import Ruling, TraceStep
+from engine.rules.next_action import with_next_action
 from engine.rules.stack_left import with_left_behind
 
 RULE_MODULES = (
@@ -125,7 +126,9 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
     if r is None:
         cid = topic if topic and topic not in REGISTRY else next(iter(probs or {}), None)
         return _state_the_clause(cid, facts)
-    ruling = with_left_behind(evaluate(r, facts), facts)
+    if topic is None:
+        r = _dispute_first(r, facts, probs)
+    ruling = with_next_action(with_left_behind(evaluate(r, facts), facts), facts)
     triggered = bool(r.trigger and r.trigger(facts) > 0)
     if ruling.kind == "needs_facts" and topic is None and not triggered:
         # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be no
@@ -146,6 +149,18 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
         if rival is not None:
             return _conflict(ruling, evaluate(rival, facts), r, rival)
     return ruling
+
+
+def _dispute_first(r: Rule, facts: Facts, probs: dict[str, float] | None) -> Rule:
+    """Arithmetic over the round asked while a player's chips are in dispute: the rule the stated facts point at
+    to settle those chips decides, and the arithmetic follows it (``with_next_action``)."""
+    if not r.after_dispute or facts.chips_put_out is None:
+        return r
+    for _s, other in score_rules(facts, probs):
+        if other is not r and not other.after_dispute and not other.by_facts_only \
+                and other.trigger and other.trigger(facts) > 0:
+            return other
+    return r
 
 
 def _exception_worded(r: Rule, ruling: Ruling, facts: Facts, top: str) -> Ruling:

@@ -40,6 +40,17 @@ def standing(f: Facts) -> list[Action]:
     return acts
 
 
+def before_dispute(f: Facts) -> list[Action]:
+    """The round as it stood when the disputed chips went out: the told round (``standing``) less the disputed
+    player's own last action when it is the last told, since that is those very chips as the reader heard them
+    ("Seat 7 says 'raise, another 800 on top' and pushes two yellows": the raise the rules must size)."""
+    acts = standing(f)
+    if f.chips_put_out is not None and f.put_by and acts and acts[-1].actor == f.put_by \
+            and acts[-1].kind in ("bet", "raise", "all-in") and len(acts) > 1:
+        return acts[:-1]
+    return acts
+
+
 def already_in(f: Facts) -> int | None:
     """1.1.3 / 1.4: what the player putting chips out already has in this round, from his own earlier bet,
     raise or call in the told action (replayed through the betting model)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts, is_unnamed, possessive
-from engine.rules.conclusions import caller_behind, in_front, standing
+from engine.rules.conclusions import before_dispute, caller_behind, in_front, standing
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -24,7 +24,7 @@ def facing_of(f: Facts) -> int | None:
     if f.bet_faced is not None:
         return f.bet_faced
     if f.actions:
-        return round_state(standing(f), f.big_blind, f.street).current_bet
+        return round_state(before_dispute(f), f.big_blind, f.street).current_bet
     if f.big_blind and f.street == "preflop":
         return f.big_blind  # preflop, stated as such: the big blind is the bet everyone faces
     return None
@@ -38,7 +38,7 @@ def _no_numbers(ctx: Context) -> bool:
 
 def _round(ctx: Context):
     f = ctx.facts
-    return round_state(standing(f), f.big_blind, f.street)
+    return round_state(before_dispute(f), f.big_blind, f.street)
 
 
 def _facing(ctx: Context) -> int:
@@ -372,7 +372,7 @@ def _acted_before_the_short_all_in(f: Facts) -> bool:
     return any(a.actor == asker and a.kind in ("bet", "raise", "call") for a in before)
 
 
-@rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger)
+@rule("minimum_raise", ["1.4"], trigger=_min_raise_trigger, after_dispute=True)
 def minimum_raise(ctx: Context) -> Finding:
     """A raise must be at least the last full bet or raise; an all-in may be less."""
     if ctx.peek("asks_short_all_in"):
@@ -432,7 +432,7 @@ def _call_trigger(f: Facts) -> float:
     return 1.0 if any(a.kind in ("bet", "raise", "all-in") and a.amount for a in f.actions) else 0.0
 
 
-@rule("amount_to_call", ["1.4", "1.1.3"], trigger=_call_trigger)
+@rule("amount_to_call", ["1.4", "1.1.3"], trigger=_call_trigger, after_dispute=True)
 def amount_to_call(ctx: Context) -> Finding:
     """What a call costs: the current bet less what the player already has in this round (1.1.3, the amount
     required to call)."""
@@ -529,6 +529,31 @@ def _declared_raise(ctx: Context) -> bool:
     return ctx.get("verbal_timing") == "before"
 
 
+def _declared_size(ctx: Context, put: int, facing: int) -> int | None:
+    """The raise total the player announced with his 'raise' before the chips went in: his own raise as the action
+    log read it ("raise, another 800 on top": to 1,300), else the amount said when it passes the bet."""
+    f = ctx.facts
+    own = [a.amount for a in f.actions or [] if a.actor == f.put_by and a.kind == "raise" and a.amount]
+    if own and own[-1] != put:
+        return own[-1]
+    said = f.verbal_amount
+    return said if said is not None and said > facing else None
+
+
+def _declared_raise_size(said: int, put: int, min_to: int) -> Finding:
+    """1.2 / 1.1.2.1: a raise to a stated total, announced before the chips went in, is that total: chips short of
+    it are made up, chips beyond it come back as change."""
+    if put < said:
+        return Finding(outcome=f"It is a raise to {money(said)}: the amount announced came first and binds (1.2), so "
+                               f"he adds {money(said - put)} to the {money(put)} he put out (the minimum was "
+                               f"{money(min_to)}).",
+                       citations=["1.2", "1.4", "1.1.2"], amounts={"raise_to": said, "add": said - put})
+    return Finding(outcome=f"It is a raise to {money(said)}: the amount was announced before the chips touched the "
+                           f"table (1.1.2.1), so {money(put - said)} of the {money(put)} put out comes back as "
+                           f"change (the minimum was {money(min_to)}).",
+                   citations=["1.1.2.1", "1.2", "1.4"], amounts={"raise_to": said, "change": put - said})
+
+
 @rule("declared_raise_completed", ["1.4", "1.2", "1.4.1"], overrides="undeclared_short_raise_is_call",
       applies=_declared_raise)
 def declared_raise_completed(ctx: Context) -> Finding:  # also registered as declared_raise_over_short_chips
@@ -549,6 +574,9 @@ def declared_raise_completed(ctx: Context) -> Finding:  # also registered as dec
                     f"{made_up}.",
             citations=["1.6", "1.2", "1.4"], amounts={"raise_to": to, "min_raise_to": min_to},
         )
+    said = _declared_size(ctx, put, facing)
+    if said is not None and said >= min_to and said != put:
+        return _declared_raise_size(said, put, min_to)
     if put >= min_to:
         return Finding(outcome=f"It is a raise to {money(put)} (the minimum was {money(min_to)}).",
                        citations=["1.4", "1.2"], amounts={"raise_to": put, "min_raise_to": min_to})

@@ -367,6 +367,14 @@ def _letter_at(before: list[Tag], tg: Tag) -> bool:
     return prev is None or prev.kind in ("break", "comma", "to")
 
 
+def _ends_chip_phrase(toks: list[Token], j: int) -> bool:
+    """Whether the phrase ends before token ``j`` (the end, a comma or stop, or a word of ``after_lone_colour``)."""
+    if j >= len(toks):
+        return True
+    nxt = toks[j]
+    return nxt.kind == "punct" or nxt.text in vocab.words("amounts", "after_lone_colour")
+
+
 def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     """Tag the token(s) at ``i``; return how many were consumed."""
     t = toks[i]
@@ -390,6 +398,9 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
             and i + 2 < len(toks) and toks[i + 2].text in vocab.words("amounts", "chip_words") \
             and not toks[i + 2].text.endswith("s"):
         return _coloured(1, toks, i, out)  # "my black chip", "his yellow chip": one chip of that colour
+    if t.text in vocab.words("amounts", "owned_chip") and nxt is not None and nxt.text in vocab.chip_colours() \
+            and _ends_chip_phrase(toks, i + 2):
+        return _coloured(1, toks, i, out)  # "puts the black out": one chip of that colour
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
     n, hit = _longest_phrase(toks, i)

@@ -690,6 +690,7 @@ def extract(doc: Doc) -> None:
     hand = told.hand_actions()
     if hand:
         doc.set("hand_actions", hand)
+    if hand or told.of("chips_out") or told.of("said"):  # a number can be asked of a told action or disputed chips
         _asked(doc, told, policy()["reader"]["ask_floor"])
     put = told.of("chips_out")
     if put:
