@@ -191,9 +191,10 @@ def contributions(f: Facts, with_blinds: bool = True) -> dict[str, int] | None:
 
 def pot(f: Facts) -> int | None:
     """1.10: the pot the told hand built, when nobody stated it: what every player put in, added up."""
-    if not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
-        return None  # a pot is only asked of a hand played out; a lone bet is no pot to split
-    per = f.contributions if f.contributions is not None else contributions(f)
+    told = f.contributions if f.contributions is not None and len(f.contributions) > 1 else None
+    if told is None and not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
+        return None  # a pot is only asked of a hand played out (or of players' totals told); a lone bet is no pot
+    per = told or contributions(f)
     if not per:
         return None
     return played_for(per) + _dead_not_counted(f, per)

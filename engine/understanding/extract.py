@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.facts import Facts
-from engine.understanding import boards, common, conduct, misdeals, told, wagering
+from engine.understanding import boards, common, conduct, misdeals, told, totals, wagering
 from engine.understanding.doc import Doc
 
-EXTRACTORS = (told.extract, common.extract, wagering.extract, boards.extract, misdeals.extract, conduct.extract)
+EXTRACTORS = (told.extract, totals.extract, common.extract, wagering.extract, boards.extract, misdeals.extract, conduct.extract)
 
 
 def extract_facts(text: str) -> tuple[Facts, Doc]:

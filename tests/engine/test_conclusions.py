@@ -10,9 +10,9 @@ from engine.facts import Action, Facts
 from engine.rules.conclusions import CONCLUSIONS, conclude
 
 UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
-# Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot"), which the reader then reports;
-# the rules conclude them only when nobody stated them.
-STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind"}
+# Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot", "Seat 3 has put 600 in so far"),
+# which the reader then reports; the rules conclude them only when nobody stated them.
+STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind", "contributions"}
 
 
 def test_the_reader_never_sets_a_legal_conclusion() -> None:
