@@ -22,15 +22,16 @@ SETTLED_AS = {"raise_to": "raise", "bet": "bet", "all_in": "all-in", "call": "ca
 
 def settled_action(f: Facts, ruling: Ruling) -> Action | None:
     """The disputed player's action as the ruling settled it, or None when the ruling settled none."""
-    if ruling.kind != "ruling" or not f.put_by:
+    if ruling.kind != "ruling" or (f.chips_put_out is None and not f.put_by):
         return None
+    who = f.put_by or "the player"  # chips nobody was named for: replaying the bet they settle needs no name
     key = next((k for k in SETTLED_AS if k in ruling.amounts), None)
     if key is None or "left_behind" in ruling.amounts:
         return None
     kind = SETTLED_AS[key]
     if key == "call":
-        return Action(actor=f.put_by, kind="call")
-    return Action(actor=f.put_by, kind=kind, amount=ruling.amounts[key])
+        return Action(actor=who, kind="call")
+    return Action(actor=who, kind=kind, amount=ruling.amounts[key])
 
 
 def _round_after(f: Facts, settled: Action) -> list[Action]:

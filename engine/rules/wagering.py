@@ -614,7 +614,7 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
         )
     if ctx.peek("single_chip") is False:
         # Several chips: 1.4.2 does not apply; chips put out without a word are read by their total (1.4, 1.4.1).
-        read = undeclared_short_raise_is_call(ctx)
+        read = declared_raise_completed(ctx) if _declared_raise(ctx) else undeclared_short_raise_is_call(ctx)
         return Finding(outcome="The single-chip rule (1.4.2) does not apply: more than one chip went out. "
                        + read.outcome, citations=read.citations, amounts=read.amounts)
     facing = _facing(ctx)
@@ -645,6 +645,8 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
 
 
 def _raise_declared_before_chip(ctx: Context) -> bool:
+    if ctx.peek("single_chip") is False:
+        return False  # several chips: the single-chip rule and its exception do not apply (the base rule says so)
     if ctx.peek("verbal") == "raise":
         return ctx.get("verbal_timing") == "before"
     if not ctx.get("declared"):
@@ -726,7 +728,7 @@ def string_bet(ctx: Context) -> Finding:
     first = ctx.peek("chips_put_out")
     if ctx.peek("one_motion") is True and facing and first is not None and first > facing:
         # All in one go: nothing to string; the chips are read by size (1.4, 1.4.1).
-        read = undeclared_short_raise_is_call(ctx)
+        read = declared_raise_completed(ctx) if _declared_raise(ctx) else undeclared_short_raise_is_call(ctx)
         return Finding(outcome="Not a string bet: the chips went out in one motion. " + read.outcome,
                        citations=["1.6", *read.citations], amounts=read.amounts)
     more = ctx.peek("chips_added") if ctx.peek("one_motion") is False else None
