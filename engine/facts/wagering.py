@@ -61,6 +61,8 @@ class WageringFacts(BaseModel):
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
     dead_money: int | None = fact("How many chips are in the pot from players no longer in the hand (dead money)?")
+    stack_told_first: bool | None = fact(
+        "Was the player's stack told before he put the chips out (so the chips came out of it)?", YES_NO)
     stack_street: Literal["preflop", "flop", "turn", "river"] | None = fact(
         "On which street did the player have the stack told (his chips as that street began)?")
     asks_stack_left: bool | None = fact("Is the question how much a player has left behind after his action?",

@@ -54,6 +54,26 @@ def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling,
     return (posted_blind(f, who) or 0) if street == "preflop" else 0  # a blind who put in nothing more
 
 
+def stack_when_acting(f: Facts, who: str | None) -> int | None:
+    """The chips a player had as the round asked about began: the stack told for him (or his whole stack) less
+    what he put in on the streets between the one it was told for and this one (1.1.3.1 needs what is behind)."""
+    stacks = f.stacks or {}
+    stack = stacks.get(who or "") if who else None
+    if stack is None and len(stacks) == 1 and who is None:
+        stack = next(iter(stacks.values()))
+    if stack is None:
+        stack = f.stack_total
+    if stack is None:
+        return None
+    start, now = f.stack_street or "preflop", f.street or "preflop"
+    if start not in STREETS or now not in STREETS or STREETS.index(start) >= STREETS.index(now) or not who:
+        return stack
+    acts = list(f.hand_actions or f.actions or [])
+    spent = sum(_put_in(f, who, s, acts, Ruling(kind="ruling", outcome=""), False)
+                for s in STREETS[STREETS.index(start):STREETS.index(now)])
+    return max(0, stack - spent)
+
+
 def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str] | None:
     """(player, stack, put in, street it counts from) for a question about the chips left, when the story told
     his stack and the action from then on; None when it did not."""

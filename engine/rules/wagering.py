@@ -12,6 +12,7 @@ from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts, is_unnamed, possessive
 from engine.rules.conclusions import before_dispute, caller_behind, in_front, standing
+from engine.rules.stack_left import stack_when_acting
 
 NO_FIFTY_PERCENT = (
     "This rulebook has no \"50% rule\": an undeclared raise short of the full minimum is a call under 1.4.1, "
@@ -211,6 +212,11 @@ def short_call_made_up(ctx: Context) -> Finding:
     already = ctx.get("already_in")
     short = facing - already - put
     behind = caller_behind(ctx.facts)
+    f = ctx.facts
+    if f.stack_told_first:
+        stack = stack_when_acting(f, f.put_by or f.call_for)  # the chips came out of the stack told
+        if stack is not None:
+            behind = max(0, stack - already - put)
     if short <= 0:
         return Finding(outcome=f"The {money(put)} covers the call of {money(facing)}.",
                        citations=["1.1.3", "1.1.3.1"], amounts={"call": facing})

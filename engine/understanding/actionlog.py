@@ -294,13 +294,16 @@ def names_in(text: str) -> frozenset[str]:
     standing alone for such a player ("B 3-bets": ``_letters``). Lower case, as the tags are; a word the
     vocabulary knows keeps its own tag."""
     found: dict[str, bool] = {}
+    places: set[str] = set()
     for m in _TITLE.finditer(text):
         before = text[:m.start()].rstrip(" \"'(")
         first = not before or before[-1] in ".!?:\n"
         word = m.group(1).lower()
+        if before.rsplit(" ", 1)[-1].lower() in vocab.words("actors", "place_words"):
+            places.add(word)  # "visiting from Perth": a place, wherever else it is named
         found[word] = found.get(word, False) or not first
     out = {w for w, inside in found.items() if inside and len(w) > 2}
-    out -= set(vocab.words("actors", "not_names")) | set(vocab.words("actors", "lettered"))
+    out -= set(vocab.words("actors", "not_names")) | set(vocab.words("actors", "lettered")) | places
     lettered = {f"{m.group(0)[:-2].lower()} {m.group(1).lower()}" for m in _lettered().finditer(text)}
     return frozenset(out | lettered | _letters(text, lettered))
 

@@ -684,6 +684,7 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
+    _stack_before_chips(doc, told)
     _dead_money(doc, told)
     if told.street():
         doc.set("street", told.street())
@@ -761,6 +762,16 @@ def _stack_left_asked(doc: Doc, told: Told) -> None:
     stacks = [p for p in told.of("stack") if p.actor]
     if stacks:
         doc.set("stack_street", stacks[-1].street or "preflop")
+
+
+def _stack_before_chips(doc: Doc, told: Told) -> None:
+    """A stack told before the chips put out is the stack they came out of ("has 310 behind going to the turn ...
+    puts out three blacks"), with the street it was told for."""
+    stacks, put = told.of("stack"), told.of("chips_out")
+    if not stacks or not put:
+        return
+    doc.set("stack_told_first", stacks[0].index < put[-1].index)
+    doc.set("stack_street", stacks[-1].street or "preflop")
 
 
 # The asks (asked.py) that name a fact the rules compute from the told hand.

@@ -60,3 +60,15 @@ def test_a_declared_raise_to_a_stated_total_gives_change() -> None:
     r = answer("Dealing 50/100, turn. Seat 1 bets 300. Seat 4 says 'raise to nine hundred' and puts out two yellows. "
                "What is his raise?")
     assert "raise to 900" in r.outcome and "1,100" in r.outcome
+
+
+def test_a_short_call_comes_out_of_the_stack_told_before_it() -> None:
+    r = answer("Dealing 25/50. Seat 6 has 420 behind going to the river. Seat 1 bets 600 on the river and Seat 6 says "
+               "'call' and puts out four blacks. How much more does Seat 6 put in?")
+    assert "his last 20" in r.outcome and "all-in for 420" in r.outcome
+
+
+def test_a_place_after_from_is_no_player() -> None:
+    from engine.understanding.actionlog import names_in
+
+    assert names_in("Visiting from Denver tonight. Then Dana raises and Dana folds. Denver is cold.") == {"dana"}
