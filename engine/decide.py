@@ -26,6 +26,7 @@ RULE_MODULES = (
     "engine.rules.conduct",
     "engine.rules.authority",
     "engine.rules.stack_left",
+    "engine.rules.pot_size",
 )
 
 

@@ -77,6 +77,14 @@ def facts_point_at_a_rule(facts: Facts) -> bool:
     return any(r.trigger and r.trigger(facts) >= 1.0 for r in base_rules())
 
 
+def arithmetic_asked(facts: Facts) -> bool:
+    """The question asks floor arithmetic over a hand told in full (the pot, the chips left): a rule chosen by its
+    facts alone points at it at full strength, and no reading of the words as chat or out of the book outranks it."""
+    from engine.decide import base_rules
+
+    return any(r.by_facts_only and r.trigger and r.trigger(facts) >= 2.0 for r in base_rules())
+
+
 def close_clauses(probs: dict[str, float]) -> list[str]:
     """Two or three clauses the words cannot tell apart, or none when the first is clear enough."""
     a = policy()["answer"]
@@ -117,7 +125,8 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
     a = policy()["answer"]
     label, p_top = next(iter(probs.items()), (UNCOVERED, 0.0))
     triggered = facts_point_at_a_rule(facts)
-    if topic is None and not followed_up and not named:  # a question naming a clause of the book is about it
+    # A question naming a clause of the book is about it; one asking arithmetic over a told hand is that arithmetic.
+    if topic is None and not followed_up and not named and not arithmetic_asked(facts):
         if label == CHAT and p_top >= (a["chat_over_facts"] if triggered else a["chat_min"]):
             return unclear_ruling(version)
         if label == UNCOVERED and p_top >= (a["uncovered_over_facts"] if triggered else a["uncovered_min"]):

@@ -65,6 +65,9 @@ class WageringFacts(BaseModel):
         "Was the player's stack told before he put the chips out (so the chips came out of it)?", YES_NO)
     stack_street: Literal["preflop", "flop", "turn", "river"] | None = fact(
         "On which street did the player have the stack told (his chips as that street began)?")
+    asks_pot: bool | None = fact("Is the question the size of the pot, or what its winner takes?", YES_NO)
+    pot_street: Literal["preflop", "flop", "turn", "river"] | None = fact(
+        "The pot as which street began is asked for (the bets of the streets before it)?")
     asks_stack_left: bool | None = fact("Is the question how much a player has left behind after his action?",
                                         YES_NO)
     wants_to_change: bool | None = fact(

@@ -684,6 +684,7 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
+    _pot_asked(doc, told)
     _stack_before_chips(doc, told)
     _dead_money(doc, told)
     if told.street():
@@ -762,6 +763,19 @@ def _stack_left_asked(doc: Doc, told: Told) -> None:
     stacks = [p for p in told.of("stack") if p.actor]
     if stacks:
         doc.set("stack_street", stacks[-1].street or "preflop")
+
+
+def _pot_asked(doc: Doc, told: Told) -> None:
+    """"What's the turn pot?", "how much does the cutoff drag?": the closing question asks the pot's size (as the
+    street it names began, when it names one after the last told action's street)."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", doc.low.strip()) if s.strip()]
+    asked = actionlog.asks(sentences[-1]) if sentences else set()
+    if "pot_size" not in asked and not ("pot_taken" in asked and "how_much" in asked):
+        return  # "who drags it?": who wins, not how much
+    doc.set("asks_pot", True)
+    named = [t.value for t in actionlog.tags_of(sentences[-1], sentences[-1]) if t.kind == "street"]
+    if named and isinstance(named[-1], str):
+        doc.set("pot_street", named[-1])
 
 
 def _stack_before_chips(doc: Doc, told: Told) -> None:

@@ -39,3 +39,27 @@ def test_a_voided_hand_gives_back_every_total_told() -> None:
     r = answer("50/100. Seat 2 has put 450 in this hand and Seat 7 has matched it when the dealer finds a joker in the "
                "deck on the turn and the hand is voided. How much goes back in all?")
     assert "900 in all" in r.outcome
+
+
+def test_the_pot_asked_is_every_streets_bets_less_what_nobody_called() -> None:
+    r = answer("Dealing 50/100. UTG raises to 300, the button calls, the blinds fold. Flop UTG bets 400, the button "
+               "moves all in for 1,000 and UTG calls. What's the pot?")
+    assert "The pot is 2,750" in r.outcome  # 300 + 300 + 50 + 100 preflop, 1,000 + 1,000 on the flop
+    assert r.citations[0] == "1.1.3.1"
+
+
+def test_the_pot_as_a_street_begins_counts_the_streets_before_it() -> None:
+    r = answer("Dealing 25/50. The cutoff opens to 150, the big blind calls. Flop: big blind checks, cutoff bets 200, "
+               "big blind calls. Turn: cutoff bets 500, big blind folds. What was the pot on the turn?")
+    assert "as the turn begins is 725" in r.outcome  # 150 + 150 + 25 preflop, 200 + 200 on the flop
+
+
+def test_a_player_all_in_for_less_wins_only_the_main_pot() -> None:
+    r = answer("Dealing 10/20. Flop pot is 200. Seat 1 bets 300, Seat 5 calls all in for 120, Seat 8 calls 300. "
+               "Seat 5 has the best hand. How much does Seat 5 collect?")
+    assert "main pot of 560" in r.outcome  # 200 + 120 from each of the three
+
+
+def test_who_wins_is_not_a_question_of_how_much() -> None:
+    r = answer("Seat 1 bets 300 on the river and Seat 4 calls. Seat 4 shows two pair. Who drags the pot?")
+    assert "The pot is" not in r.outcome
