@@ -74,10 +74,13 @@ def pot_size(ctx: Context) -> Finding:
 
 def _main_pot(f: Facts, base: int, per: dict[str, int], asked: str | None) -> tuple[str, int] | None:
     """(player, main pot) when the player the question names went all in for less than another put in."""
+    shorts = [a.actor for a in f.hand_actions or [] if a.actor in per
+              and (a.kind == "all-in" or (a.kind == "call" and a.amount))]
+    if f.asks_main_pot and shorts and asked not in shorts:
+        asked = min(shorts, key=per.__getitem__)  # "how big is the main pot?": the shortest all-in's
     if not asked or asked not in per:
         return None
-    allin = any(a.actor == asked and (a.kind == "all-in" or (a.kind == "call" and a.amount))
-                for a in f.hand_actions or [])
+    allin = asked in shorts
     cap = per[asked]
     if not allin or cap >= max(per.values()):
         return None

@@ -773,6 +773,8 @@ def _pot_asked(doc: Doc, told: Told) -> None:
     if "pot_size" not in asked and not ("pot_taken" in asked and "how_much" in asked):
         return  # "who drags it?": who wins, not how much
     doc.set("asks_pot", True)
+    if "main_pot" in asked:
+        doc.set("asks_main_pot", True)
     named = [t.value for t in actionlog.tags_of(sentences[-1], sentences[-1]) if t.kind == "street"]
     if named and isinstance(named[-1], str):
         doc.set("pot_street", named[-1])
