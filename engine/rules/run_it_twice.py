@@ -91,6 +91,8 @@ def _share(party: str | None, won: list[str], a: int, amounts: dict[str, int]) -
     who = "you get" if party in (None, "asker") else f"{party} gets"
     working = " + ".join(money(p) for p in parts if p)
     working = f" ({working})" if len([p for p in parts if p]) > 1 else ""
+    if won == ["asker", "asker"]:
+        return f"; both boards won, so {who} the whole pot of {money(share)}{working}"
     told = ", ".join(f"{n} board {_result(w)}" for n, w in zip(("first", "second"), won, strict=True))
     return f"; {told}, so {who} {money(share)}{working}"
 

@@ -63,13 +63,22 @@ def _question_split(tags: list[Tag]) -> tuple[list[Tag], list[Tag]]:
 
 
 def _clauses(tags: list[Tag]) -> list[list[Tag]]:
+    """The story cut at stops, commas and joiners; a piece naming no board and no player goes on with the one
+    before it ("second board we both make the same straight and chop it")."""
     out: list[list[Tag]] = [[]]
     for t in tags:
         if t.kind in _CLAUSE_ENDS:
             out.append([])
         else:
             out[-1].append(t)
-    return [c for c in out if c]
+    merged: list[list[Tag]] = []
+    for c in (c for c in out if c):
+        words = [t.text.lower() for t in c]
+        if merged and not _boards(words) and not any(t.kind == "actor" for t in c):
+            merged[-1] = merged[-1] + c
+        else:
+            merged.append(c)
+    return merged
 
 
 def _results(tags: list[Tag], teller_plays: bool) -> list[Result]:
@@ -91,7 +100,8 @@ def _results(tags: list[Tag], teller_plays: bool) -> list[Result]:
         if not boards:
             last_kind, last_who = kind or last_kind, who or last_who
             continue
-        kind = kind or ((last_kind or "won") if who else None)  # "top board Seat 1": its owner
+        if kind is None and who:  # "button the bottom": the last verb understood; "top board Seat 1": its owner
+            kind = last_kind if last_kind in ("won", "lost") else "won"
         if kind is None:
             continue
         who = who or (None if kind == "split" else last_who)
