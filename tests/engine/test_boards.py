@@ -18,6 +18,10 @@ CASES = [
      ["asker", "asker"], "Seat 1"),
     ("We ran it twice and split the boards. How much is mine?", ["asker", "other"], "asker"),
     ("Ran it twice, lost the top, the bottom was a tie. What do I get?", ["other", "split"], "asker"),
+    ("We ran it twice. Board one I take, board two we make the same flush and chop it. What is mine?",
+     ["asker", "split"], "asker"),
+    ("Run twice: the first run is chopped, the second goes to Seat 2. What does Seat 2 get?",
+     ["split", "asker"], "Seat 2"),
 ]
 
 
