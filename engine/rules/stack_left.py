@@ -32,6 +32,8 @@ def _whose(f: Facts) -> tuple[str, int] | None:
     who = f.put_by or f.call_for
     if who and f.stack_total is not None:
         return who, f.stack_total
+    if who and f.stack_told_first and f.stack_behind is not None:
+        return who, f.stack_behind  # "had 1.5k in front of me ... toss a purple in": the stack the chips came from
     return None
 
 

@@ -66,7 +66,7 @@ _SILENT = re.compile(
     r"not a word|never said|without announcing|no announcement|nothing was said"
 )
 _SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|go(?=\s+['\"])|calls? out|" \
-       r"called out|states?|stated|yells?|yelled|verbally)"
+       r"called out|states?|stated|yells?|yelled|verbally)(?![a-z])"  # a whole word: "yellow" is no "yell"
 # Words said after the chips landed: "once it landed he said raise", "the chip hits the felt, then he goes 'raise'".
 _AFTER_LANDS = re.compile(re.either(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:already )?"
