@@ -155,13 +155,29 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
 def _dispute_first(r: Rule, facts: Facts, probs: dict[str, float] | None) -> Rule:
     """Arithmetic over the round asked while a player's chips are in dispute: the rule the stated facts point at
     to settle those chips decides, and the arithmetic follows it (``with_next_action``)."""
-    if not r.after_dispute or facts.chips_put_out is None:
+    if not r.after_dispute or not _in_dispute(facts):
         return r
     for _s, other in score_rules(facts, probs):
         if other is not r and not other.after_dispute and not other.by_facts_only \
                 and other.trigger and other.trigger(facts) > 0:
             return other
     return r
+
+
+def _in_dispute(f: Facts) -> bool:
+    """Whether chips put out need a rule to say what they are: words said with them, one chip, a second trip to
+    the stack, or a sum that is neither the bet they face nor an action already told; an opening bet of the chips
+    put out ("first to bet, puts out 800") is just that bet."""
+    from engine.rules.wagering import facing_of
+
+    if f.chips_put_out is None:
+        return False
+    if f.declared or f.verbal_amount is not None or f.single_chip or f.one_motion is False:
+        return True
+    if any(a.amount == f.chips_put_out for a in f.actions or []):
+        return False  # the chips are an action the story told
+    facing = facing_of(f)
+    return bool(facing) and f.chips_put_out + (f.already_in or 0) != facing
 
 
 def _exception_worded(r: Rule, ruling: Ruling, facts: Facts, top: str) -> Ruling:

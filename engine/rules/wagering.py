@@ -356,11 +356,24 @@ def wager_not_modified(ctx: Context) -> Finding:
 def _min_raise_trigger(f: Facts) -> float:
     if f.asks_short_all_in:
         return 1.3
+    if f.asks_min_raise and _opening_chips(f) is not None:
+        return 1.0  # "first to bet, puts out 800: the min raise?"
     if f.chips_put_out is not None or f.single_chip or not f.asks_min_raise:
         return 0.0
     if (f.actions and any(a.kind in ("bet", "raise", "all-in") for a in f.actions)) or f.bet_faced or f.big_blind:
         return 1.0
     return 0.3
+
+
+def _opening_chips(f: Facts) -> RoundState | None:
+    """Chips put out with nothing bet before them and nothing said ("first to bet, he puts out 800"): an opening
+    bet of those chips (1.1.2.2), the round the minimum raise is measured over."""
+    if f.chips_put_out is None or f.actions or f.declared or f.single_chip or f.bet_faced not in (None, 0):
+        return None
+    if f.street in (None, "preflop") and not f.first_to_bet:
+        return None  # preflop the blinds are bet already: the chips may be a raise or a call
+    return round_state([Action(actor=f.put_by or "the bettor", kind="bet", amount=f.chips_put_out)], f.big_blind,
+                       f.street)
 
 
 def _acted_before_the_short_all_in(f: Facts) -> bool:
@@ -397,9 +410,9 @@ def minimum_raise(ctx: Context) -> Finding:
             citations=["1.4"],
         )
     f = ctx.facts
-    st = _round(ctx) if f.actions else None
+    st = _round(ctx) if f.actions else _opening_chips(f)
     facing = st.current_bet if st else _facing(ctx)
-    full = _last_full(ctx)
+    full = st.last_full_raise if st and not f.actions and st.last_full_raise else _last_full(ctx)
     to = facing + full
     if st and st.short_all_in and f.asks_yes_no and _acted_before_the_short_all_in(f):
         # "back to me: can I re-raise?": whether the short all-in reopened the betting, which the book leaves open

@@ -40,6 +40,9 @@ def extract(doc: Doc) -> None:
     party = _party(question)
     if party is None or len(results) != 2:
         return
+    named = {r.who for r in results if r.who and r.who != ASKER and r.who.lower() not in _pronouns()}
+    if party == ASKER and len(named) == 2:
+        return  # two other players won the boards: the teller is staff or a spectator, and has no share
     won = [_as_seen_by(r, party, results) for r in results]
     if None in won:
         return
@@ -66,8 +69,9 @@ def _clauses(tags: list[Tag]) -> list[list[Tag]]:
     """The story cut at stops, commas and joiners; a piece naming no board and no player goes on with the one
     before it ("second board we both make the same straight and chop it")."""
     out: list[list[Tag]] = [[]]
-    for t in tags:
-        if t.kind in _CLAUSE_ENDS:
+    for i, t in enumerate(tags):
+        pair = t.kind == "joiner" and 0 < i < len(tags) - 1 and tags[i - 1].kind == tags[i + 1].kind == "actor"
+        if t.kind in _CLAUSE_ENDS and not pair:  # "Alice and Bob chop": one clause of two players
             out.append([])
         else:
             out[-1].append(t)

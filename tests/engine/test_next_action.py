@@ -72,3 +72,19 @@ def test_a_place_after_from_is_no_player() -> None:
     from engine.understanding.actionlog import names_in
 
     assert names_in("Visiting from Denver tonight. Then Dana raises and Dana folds. Denver is cold.") == {"dana"}
+
+
+def test_an_opening_bet_of_the_chips_put_out_is_no_dispute() -> None:
+    r = answer("River, first to act puts out 600 without a word. Next player wants to raise; what's the minimum?")
+    assert r.citations[0] == "1.4"
+    assert "to 1,200" in r.outcome
+
+
+def test_the_dealer_telling_of_two_players_boards_has_no_share() -> None:
+    from engine.understanding import boards
+    from engine.understanding.doc import Doc
+
+    doc = Doc("Heads up all in, ran it twice: Seat 2 won the first board and Seat 6 won the second. I dealt it; "
+              "how do I split the chips?")
+    boards.extract(doc)
+    assert "share_for" not in doc.found
