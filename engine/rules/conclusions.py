@@ -224,6 +224,18 @@ def caller_behind(f: Facts) -> int | None:
     return own if own is not None else f.stack_behind
 
 
+def both_all_in(f: Facts) -> bool | None:
+    """1.9.2: both players left in the hand went all in (each told moving in, or calling all in for less); None
+    when the told hand does not show two players left."""
+    acts = list(f.hand_actions or f.actions or [])
+    folded = {a.actor for a in acts if a.kind == "fold"}
+    left = list(dict.fromkeys(a.actor for a in acts if a.actor not in folded))
+    if len(left) != 2:
+        return None
+    shoved = {a.actor for a in acts if a.kind == "all-in"}
+    return True if set(left) <= shoved else None  # one not told all in may still be: asked, not assumed
+
+
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "bet_faced": bet_faced,
     "already_in": already_in,
@@ -235,6 +247,7 @@ CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
     "contributions": contributions,
     "pot": pot,
     "stack_behind": stack_behind,
+    "both_all_in": both_all_in,
 }
 
 

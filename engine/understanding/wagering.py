@@ -790,6 +790,8 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
             doc.set("cards_to_come", False)
         elif re.search(r"\b(preflop|pre-flop|on the flop|on the turn)\b", t):
             doc.set("cards_to_come", True)
+        elif doc.found.get("street") in ("preflop", "flop", "turn"):
+            doc.set("cards_to_come", True)  # the action told was on a street with cards still to come
         t = re.sub(r"\bs(\d+)\b", r"seat \1", t)  # shorthand seats ("S3 scoops run 1")
         t = re.sub(r"\b1st\b", "first", re.sub(r"\b2nd\b", "second", t))
         t = re.sub(r"\b(first|second) (?:river|runout|run-out|run out)\b", r"\1 board", t)  # "won the first river"

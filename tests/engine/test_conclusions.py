@@ -10,9 +10,9 @@ from engine.facts import Action, Facts
 from engine.rules.conclusions import CONCLUSIONS, conclude
 
 UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
-# Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot", "Seat 3 has put 600 in so far"),
-# which the reader then reports; the rules conclude them only when nobody stated them.
-STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind", "contributions"}
+# Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot", "Seat 3 has put 600 in so far",
+# "both all in"), which the reader then reports; the rules conclude them only when nobody stated them.
+STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind", "contributions", "both_all_in"}
 
 
 def test_the_reader_never_sets_a_legal_conclusion() -> None:
@@ -156,3 +156,13 @@ def test_dead_money_told_is_in_the_pot_unless_it_is_the_blinds_already_counted()
            Action(actor="Seat 8", kind="call", amount=5200, street="preflop")]
     blinds = Facts(hand_actions=pre, small_blind=50, big_blind=100, street="preflop", dead_money=100)
     assert conclude(blinds).pot == 10550  # the big blind told dead is the one already counted
+
+
+def test_both_all_in_only_when_both_players_left_moved_in() -> None:
+    shove = Action(actor="Seat 4", kind="all-in", amount=5000)
+    fold = Action(actor="Seat 2", kind="fold")
+    called = Action(actor="Seat 7", kind="all-in", amount=3800)
+    assert conclude(Facts(hand_actions=[shove, fold, called])).both_all_in is True
+    # One not told all in may still be: the rules ask rather than assume.
+    assert conclude(Facts(hand_actions=[shove, Action(actor="Seat 7", kind="call")])).both_all_in is None
+    assert conclude(Facts(hand_actions=[shove, called], both_all_in=False)).both_all_in is False  # stated wins
