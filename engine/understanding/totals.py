@@ -31,7 +31,7 @@ def read(tags: list[Tag]) -> dict[str, int]:
     last: int | None = None
     for lo, hi in _clauses(tags):
         clause = tags[lo:hi]
-        total = _total_in(clause)
+        total = _by_street(clause) or _total_in(clause)
         if total is None and last is not None and _says(clause, "same_total"):
             total = last  # "Seat 8 has matched him", "had put in the same"
         if total is None:
@@ -50,6 +50,20 @@ def _clauses(tags: list[Tag]) -> list[tuple[int, int]]:
             lo = i + 1
     out.append((lo, len(tags)))
     return [(a, b) for a, b in out if b > a]
+
+
+def _by_street(clause: list[Tag]) -> int | None:
+    """A total told street by street in one clause ("i'd put 600 in pre and 1.5k on the flop"): the sum, when a
+    word of putting opens it and two or more amounts each name their street."""
+    before = vocab.words("amounts", "put_in_before")
+    if not any(t.text.lower() in before for t in clause):
+        return None
+    sized = []
+    for i, t in enumerate(clause):
+        if t.kind == "amount" and isinstance(t.value, int) \
+                and any(x.kind == "street" for x in clause[i + 1:i + 4]):
+            sized.append(t.value)
+    return sum(sized) if len(sized) >= 2 else None
 
 
 def _total_in(clause: list[Tag]) -> int | None:

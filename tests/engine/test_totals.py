@@ -14,6 +14,7 @@ CASES = [
      {"BTN": 300, "CO": 300, "UTG": 300}),
     ("Seat 5 has already got 2,400 in.", {"Seat 5": 2400}),
     ("Seat 1 and Seat 3 each put in 800.", {"Seat 1": 800, "Seat 3": 800}),
+    ("i had put 600 in pre and 1.5k on the flop", {"i": 2100}),  # told street by street: their sum
 ]
 
 
@@ -25,7 +26,7 @@ def test_totals_told_are_each_players(text: str, per: dict[str, int]) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "Seat 3 had 600 in preflop and 400 on the flop.",  # a street's bets: the action log adds them up
+    "Seat 3 had 600 in preflop.",  # one street's bet: the action log's to add up
     "I sat down with 300 in chips and raised to 15.",
     "He had 200 in front of him.",
 ])
