@@ -18,16 +18,29 @@ _ENDS = ("break", "comma")
 
 
 def extract(doc: Doc) -> None:
-    """Set ``contributions`` from the totals told, when the story tells at least one player's."""
+    """Set ``contributions`` from the totals told, when the story tells at least one player's and none of them
+    acted again after his total was told ("had 300 in by the time it got heads up, then he bet 500": the total
+    was the hand so far, and the action log adds up the rest)."""
     tags = tags_of(doc.nums, doc.text)
-    per = read(tags)
+    per, at = _read(tags)
+    told = getattr(doc, "told", None)
+    if per and told is not None:
+        acted = [(p.actor, p.index) for p in told.placed if p.role in ("wager_to", "raise_by", "all_in_to", "call")]
+        if any(who in per and i > at for who, i in acted):
+            return
     if per:
         doc.set("contributions", per)
 
 
 def read(tags: list[Tag]) -> dict[str, int]:
     """Each player's told total, in the order told."""
+    return _read(tags)[0]
+
+
+def _read(tags: list[Tag]) -> tuple[dict[str, int], int]:
+    """Each player's told total, and where the last of them was told (the index of its clause's first tag)."""
     per: dict[str, int] = {}
+    at = -1
     last: int | None = None
     for lo, hi in _clauses(tags):
         clause = tags[lo:hi]
@@ -38,8 +51,8 @@ def read(tags: list[Tag]) -> dict[str, int]:
             continue
         for who in _owners(tags, lo, clause):
             per[who] = total
-        last = total
-    return per
+        last, at = total, hi
+    return per, at
 
 
 def _clauses(tags: list[Tag]) -> list[tuple[int, int]]:
