@@ -421,6 +421,25 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if actor is not None:
             role = _UNSIZED[str(tg.value)]
             told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+            again = _again(tags, i)
+            if again is not None:
+                told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
+                                          index=again[1]))
+
+
+def _again(tags: list[Tag], i: int) -> tuple[str, int] | None:
+    """(player, where) for the same action again by another player, right after the one at ``i`` in its sentence
+    ("called and so did I", "the cutoff did too")."""
+    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in ("break", "verb")), len(tags))
+    for j in range(i + 1, hi):
+        if tags[j].kind != "actor":
+            continue
+        before = " ".join(t.text for t in tags[i + 1:j])
+        after = " ".join(t.text for t in tags[j + 1:hi])
+        if any(before.endswith(w) for w in vocab.words("actions", "again_before")) \
+                or any(after.startswith(w) for w in vocab.words("actions", "again_after")):
+            return _name(tags, j), j
+    return None
 
 
 def _folded_around(tags: list[Tag], i: int) -> bool:

@@ -490,3 +490,14 @@ def test_the_player_named_as_still_to_act_is_not_the_one_acting() -> None:
                      "the 200. Does C's raise stand?", 0.5)
     assert [(a.actor, a.amount) for a in told.actions() if a.kind in ("bet", "raise")] == [("Player A", 200),
                                                                                            ("Player C", 700)]
+
+
+def test_the_same_action_again_by_another_player() -> None:
+    from engine.rules.conclusions import conclude
+    from engine.understanding.extract import extract_facts
+
+    f, _ = extract_facts("At 5/10 the hijack raised to 40, the cutoff called and so did the button, and both blinds "
+                         "folded. What's the pot going to the flop?")
+    f = conclude(f)
+    assert ("BTN", "call") in [(a.actor, a.kind) for a in f.hand_actions or []]
+    assert f.pot == 135  # 40 + 40 + 40 + the blinds' 5 and 10
