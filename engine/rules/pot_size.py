@@ -9,12 +9,10 @@ bets after it, and the part of a bet nobody called given back rather than played
 
 from __future__ import annotations
 
-from engine.betting import played_for, uncalled
+from engine.betting import STREETS, played_for, uncalled
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts, possessive
 from engine.rules.conclusions import contributions
-
-STREETS = ("preflop", "flop", "turn", "river")
 
 
 def _asked(f: Facts) -> float:

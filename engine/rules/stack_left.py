@@ -8,14 +8,13 @@ and the last one as the ruling settled it (a single chip ruled a call of 460 put
 
 from __future__ import annotations
 
-from engine.betting import round_state
+from engine.betting import STREETS, round_state
 from engine.core import Context, Finding, money, rule
 from engine.facts import Action, Facts
 from engine.result import Ruling
 from engine.rules.conclusions import posted_blind
 from engine.rules.conclusions import standing as standing_round
 
-STREETS = ("preflop", "flop", "turn", "river")
 # A ruling's amounts that are the player's own total for the round, as the rule settled it.
 SETTLED = ("call", "raise_to", "bet", "all_in", "wager", "binding")
 
