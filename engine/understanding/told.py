@@ -654,7 +654,7 @@ def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, ta
     with no action, speech or other player between them (a value restated in brackets is read as no role)."""
     if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call"):
         return False
-    if role in ("all_in_to", "wager_to", "call") and (last.chips is None or chips is None):
+    if role in ("all_in_to", "wager_to", "call", "stack") and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap; chip pieces are one
     between = tags[last.index + 1:i]
     if role in ("wager_to", "call"):  # a bet told as pieces of chips: only the words joining them between
