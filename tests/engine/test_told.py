@@ -501,3 +501,11 @@ def test_the_same_action_again_by_another_player() -> None:
     f = conclude(f)
     assert ("BTN", "call") in [(a.actor, a.kind) for a in f.hand_actions or []]
     assert f.pot == 135  # 40 + 40 + 40 + the blinds' 5 and 10
+
+
+def test_two_plain_amounts_are_not_one_stack() -> None:
+    facts, _doc = extract_facts("bet was 2k, i threw in 1,500 thinking that was it, and i've only got 200 left "
+                                "behind. what now")
+    assert facts.stacks != {"i": 1700}
+    facts, _doc = extract_facts("Seat 2's stack is two yellows and three purples. He calls 700 on the turn.")
+    assert facts.stacks == {"Seat 2": 3500}  # chip pieces are one heap
