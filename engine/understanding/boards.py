@@ -160,7 +160,7 @@ def _boards(words: list[str]) -> list[int]:
                     continue
                 after = words[i + 1] if i + 1 < len(words) else ""
                 before = words[i - 1] if i else ""
-                if after in vocab.words("boards", "nouns") or before in ("the", ""):
+                if after in vocab.words("boards", "nouns") or before in ("", *vocab.words("actors", "determiners")):
                     out.append(n)
                     break
             if n in out:
@@ -174,7 +174,7 @@ def _party(question: list[Tag]) -> str | None:
         if t.kind == "actor" and isinstance(t.value, str) and t.value.lower() not in _pronouns():
             return t.value
     words = {t.text.lower() for t in question}
-    if words & (_first_person() | {"my", "mine"}):
+    if words & (_first_person() | set(vocab.words("actors", "first_person_own"))):
         return ASKER
     return None
 
@@ -207,7 +207,7 @@ def _has_phrase(text: str, phrase: str) -> bool:
 
 
 def _first_person() -> set[str]:
-    return set(vocab.words("actors", "first_person")) | {"we", "us"}
+    return set(vocab.words("actors", "first_person")) | set(vocab.words("actors", "first_person_plural"))
 
 
 def _pronouns() -> set[str]:

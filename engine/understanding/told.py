@@ -773,12 +773,17 @@ def _dead_money(doc: Doc, told: Told) -> None:
         doc.set("dead_money", sum(dead))
 
 
+def _closing(doc: Doc) -> str:
+    """The question's last sentence, normalised: where what is asked is said."""
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", doc.low.strip()) if s.strip()]
+    return sentences[-1] if sentences else ""
+
+
 def _stack_left_asked(doc: Doc, told: Told) -> None:
     """"Seat 4 had 3,850 behind going to the turn ... what's he got left?": the closing question asks for the
     chips left after the action, and the street the stack was told for (its chips as that street began; a stack
     told before any street, the whole hand)."""
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", doc.low.strip()) if s.strip()]
-    if not sentences or "stack_left" not in actionlog.asks(sentences[-1]):
+    if "stack_left" not in actionlog.asks(_closing(doc)):
         return
     doc.set("asks_stack_left", True)
     stacks = [p for p in told.of("stack") if p.actor]
@@ -789,14 +794,14 @@ def _stack_left_asked(doc: Doc, told: Told) -> None:
 def _pot_asked(doc: Doc, told: Told) -> None:
     """"What's the turn pot?", "how much does the cutoff drag?": the closing question asks the pot's size (as the
     street it names began, when it names one after the last told action's street)."""
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", doc.low.strip()) if s.strip()]
-    asked = actionlog.asks(sentences[-1]) if sentences else set()
+    closing = _closing(doc)
+    asked = actionlog.asks(closing)
     if "pot_size" not in asked and not ("pot_taken" in asked and "how_much" in asked):
         return  # "who drags it?": who wins, not how much
     doc.set("asks_pot", True)
     if "main_pot" in asked:
         doc.set("asks_main_pot", True)
-    named = [t.value for t in actionlog.tags_of(sentences[-1], sentences[-1]) if t.kind == "street"]
+    named = [t.value for t in actionlog.tags_of(closing, closing) if t.kind == "street"]
     if named and isinstance(named[-1], str):
         doc.set("pot_street", named[-1])
 
