@@ -197,7 +197,14 @@ def pot(f: Facts) -> int | None:
     per = told or contributions(f)
     if not per:
         return None
-    return played_for(per) + _dead_not_counted(f, per)
+    return played_for(per) + _dead_not_counted(f, per) + (_folded_blinds(f, per) if told else 0)
+
+
+def _folded_blinds(f: Facts, per: dict[str, int]) -> int:
+    """1.10: the blinds of players who folded, when the pot is added up from the totals told for the players
+    left ("the small blind posted 20 and folded; the other two each put in 1,150"): a folded blind stays in."""
+    folded = {a.actor for a in f.hand_actions or f.actions or [] if a.kind == "fold"}
+    return sum(v for name, v in _blinds(f).items() if v and name in folded and name not in per)
 
 
 def _dead_not_counted(f: Facts, per: dict[str, int]) -> int:

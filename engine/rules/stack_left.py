@@ -38,7 +38,7 @@ def _whose(f: Facts) -> tuple[str, int] | None:
 
 def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling, last: bool) -> int:
     """What the player put in on one street: as the ruling settled it on the street asked about, else replayed."""
-    played = [a for a in acts if (a.street or f.street) == street]
+    played = [a for a in acts if (a.street or f.street or "preflop") == street]
     mine = any(a.actor == who for a in played)
     if last:
         settled = next((ruling.amounts[k] for k in SETTLED if k in ruling.amounts), None)
@@ -111,7 +111,7 @@ def with_left_behind(ruling: Ruling, f: Facts) -> Ruling:
 def _left_sentence(who: str, stack: int, put: int, start: str) -> str:
     """"Seat 4 has 2,650 left behind: 3,850 − 1,200 put in since the turn began." (the working in one line)"""
     name = "He" if who.lower() in ("i", "me") or who.startswith("player ") else who
-    since = "in the hand" if start == "preflop" else f"since the {start} began"
+    since = "this hand" if start == "preflop" else f"since the {start} began"
     return f"{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in {since}."
 
 

@@ -394,6 +394,8 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     if seat or (t.text == "seat" and nxt is not None and nxt.kind == "amount"):
         out.append(Tag("actor", t.text, f"Seat {int(seat.group(1)) if seat else nxt.value}", t.start))
         return 1 if seat else 2
+    if t.text in vocab.words("actors", "seats_words") and nxt is not None and nxt.kind == "amount":
+        return _seats(toks, i, out)
     count = vocab.table("amounts", "counts").get(t.text)
     if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text) and not _card_colour(toks, i + 2):
         return _coloured(count, toks, i, out)
@@ -412,6 +414,20 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         return n
     out.append(Tag("joiner" if t.text in _BREAK_WORDS else "other", t.text, None, t.start))
     return 1
+
+
+def _seats(toks: list[Token], i: int, out: list[Tag]) -> int:
+    """"seats 1 and 8", "seats 2, 5 & 7": each seat named is a player, with the joining words kept between them."""
+    j = i + 1
+    while j < len(toks) and toks[j].kind == "amount":
+        out.append(Tag("actor", toks[j].text, f"Seat {toks[j].value}", toks[j].start))
+        nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if nxt is None or (nxt.text != "," and nxt.text not in vocab.words("amounts", "heap_joiners")) \
+                or j + 2 >= len(toks) or toks[j + 2].kind != "amount":
+            return j + 1 - i
+        out.append(Tag("comma" if nxt.text == "," else "joiner", nxt.text, None, nxt.start))
+        j += 2
+    return j - i
 
 
 def _longest_phrase(toks: list[Token], i: int) -> tuple[int, tuple[str, object] | None]:

@@ -125,6 +125,9 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
         return ()
     lo, _hi = _clause_bounds(tags, i)
     named = list(dict.fromkeys(_name(tags, j) for j in range(lo, i) if tags[j].kind == "actor"))
+    if len(named) < 2:  # "BB and button get it in preflop, 900 each": the two named earlier in the sentence
+        start = next((j + 1 for j in range(i - 1, -1, -1) if tags[j].kind == "break"), 0)
+        named = list(dict.fromkeys(_name(tags, j) for j in range(start, i) if tags[j].kind == "actor"))
     if len(named) >= 2:
         return tuple(named[-2:])
     first = actor or "one player"
@@ -304,9 +307,21 @@ def _restatements_dropped(tags: list[Tag], readings: list[Reading]) -> list[Read
         i = r.mention.index
         if n in restated:
             continue
-        if not (i and tags[i - 1].text == "(" and r.mention.value in _values_before(tags, out, i - 1)):
+        b = _bracket_open(tags, i)
+        if not (b is not None and r.mention.value in _values_before(tags, out, b)):
             out.append(r)
     return out
+
+
+def _bracket_open(tags: list[Tag], i: int) -> int | None:
+    """Where the bracket an amount stands in opened, when it opened a few words before it ("a green (100s and a
+    25)"): what is said in it restates the chips before it."""
+    for b in range(i - 1, max(-1, i - 6), -1):
+        if tags[b].text == ")" or tags[b].kind in ("break", "verb", "actor", "say"):
+            return None
+        if tags[b].text == "(":
+            return b
+    return None
 
 
 def _heaps_restating(tags: list[Tag], readings: list[Reading]) -> set[int]:
@@ -606,7 +621,7 @@ def _street_of(tags: list[Tag], i: int) -> str | None:
         if tags[j].kind != "other":
             break
     for j in range(i - 1, -1, -1):
-        if tags[j].kind in _CLAUSE_ENDS:
+        if tags[j].kind in _CLAUSE_ENDS or tags[j].kind == "joiner":
             break
         if tags[j].kind == "street":
             return str(tags[j].value)
@@ -686,7 +701,8 @@ def extract(doc: Doc) -> None:
         doc.set("call_for", asker)
     if told.big_blind:
         doc.set("big_blind", told.big_blind)
-        doc.set("small_blind", told.small_blind)
+    if told.small_blind:
+        doc.set("small_blind", told.small_blind)  # "the small blind posted 20 and folded": told alone
     for role, name in _FACT_OF_ROLE.items():
         found = [p for p in told.of(role) if role != "said" or not _staff_says(told.tags, p.index)]
         if role == "stack" and found and _in_clause(told.tags, found[-1].index, "amounts", "whole_stack"):
