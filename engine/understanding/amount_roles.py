@@ -29,7 +29,7 @@ from engine.understanding.topic_model import cache_dir, load_cached, save_cached
 ROLES = ("stakes", "small_blind", "big_blind", "ante", "straddle", "wager_to", "raise_by", "all_in_to", "call",
          "chips_out", "said", "added", "top_up", "stack", "pot", "limit", "seat", "other")
 ACTION_ROLES = ("wager_to", "raise_by", "all_in_to", "call")
-FORMAT = 9  # bump when the features or the kept weights change what a cached model means
+FORMAT = 10  # bump when the features or the kept weights change what a cached model means
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,9 @@ def _rep(tg: Tag) -> str:
         return "w:" + tg.text
     if tg.kind == "street":
         return "S:" + str(tg.value)
-    if tg.kind == "actor":
-        return "A"
+    if tg.kind == "actor":  # whose words: staff's valuation, the teller's own, another player's
+        low = tg.text.lower()
+        return "A:staff" if low in _staff() else "A:i" if low in _first_person() else "A"
     return {"amount": "#", "chips": "#c", "stakes": "#s", "break": ".", "comma": ","}.get(tg.kind, tg.kind)
 
 
@@ -121,6 +122,10 @@ def features(tags: list[Tag], ms: list[Mention], n: int) -> dict[str, float]:
         f[f"R{k}={r}"] = 1.0
     if len(left) >= 2:
         f[f"L21={left[1]}|{left[0]}"] = 1.0
+    if len(left) >= 3:
+        f[f"L32={left[2]}|{left[1]}"] = 1.0
+    if len(right) >= 2:
+        f[f"R12={right[0]}|{right[1]}"] = 1.0
     if left and right:
         f[f"L1R1={left[0]}|{right[0]}"] = 1.0
     for r in left:
@@ -149,6 +154,16 @@ def _noun_before(tags: list[Tag], i: int) -> str | None:
             return tags[j].text.lower()
         j -= 1
     return None
+
+
+@cache
+def _staff() -> frozenset[str]:
+    return frozenset(vocab.words("actors", "staff"))
+
+
+@cache
+def _first_person() -> frozenset[str]:
+    return frozenset(vocab.words("actors", "first_person"))
 
 
 @cache
