@@ -243,7 +243,16 @@ def both_all_in(f: Facts) -> bool | None:
     return True if set(left) <= shoved else None  # one not told all in may still be: asked, not assumed
 
 
+def verbal_timing(f: Facts) -> str | None:
+    """1.1.2.1: words of an amount said by a player whose chips went out without a word were said after they
+    landed ("silently slides out a black and 2 reds ... she goes 'I meant sixty'"): the chips came first."""
+    if f.declared is False and f.verbal_amount is not None and f.chips_put_out is not None:
+        return "after"
+    return None
+
+
 CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
+    "verbal_timing": verbal_timing,
     "bet_faced": bet_faced,
     "already_in": already_in,
     "action_changed": action_changed,

@@ -78,8 +78,10 @@ def _with_money_in_before(ctx: Context, pot: int) -> tuple[int, str]:
     them (dead blinds, a folded player's chips, earlier streets), so the pot is both, with the working."""
     per = contributions(ctx.facts, with_blinds=False) or {}  # the blinds are in the pot figure told before
     back, put = uncalled(per), played_for(per)
-    if not put or (pot >= put and not ctx.peek("pot_told_first")):
+    if not put or pot == put:
         return pot, _returned(back)
+    if pot > put and not ctx.peek("pot_told_first"):  # the pot holds money besides the players' (dead blinds)
+        return pot, f" ({money(pot - put)} already in + {money(put)} put in by the players){_returned(back)}"
     return pot + put, f" ({money(pot)} already in + {money(put)} put in by the players){_returned(back)}"
 
 

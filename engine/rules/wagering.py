@@ -131,7 +131,8 @@ def undeclared_bet_is_full_value(ctx: Context) -> Finding:
     note = []
     cites = ["1.1.2.2", "1.1.2.1"]
     if said is not None and said < total:
-        cites = ["1.1.2.1", "1.1.2.2"]  # the lower figure fails on 1.1.2.1's timing: that clause decides the dispute
+        if ctx.peek("declared") is not False:  # a figure announced, too late: 1.1.2.1's timing decides
+            cites = ["1.1.2.1", "1.1.2.2"]  # (a figure only claimed afterwards, chips out in silence: 1.1.2.2)
         note.append(
             f"The {money(said)} was announced only after the chips touched the table, too late under 1.1.2.1."
         )

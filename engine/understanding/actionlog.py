@@ -408,6 +408,9 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         return _coloured(1, toks, i, out)  # "puts the black out": one chip of that colour
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
+    if _bare_chip(toks, i, out):  # "550 (purple and 2 greens)": a colour alone in a list of chips is one chip
+        out.append(Tag("chips", t.text, Chips(1, _colour(t.text) or 0), t.start))
+        return 1
     n, hit = _longest_phrase(toks, i)
     if hit:
         out.append(Tag(hit[0], " ".join(s.text for s in toks[i:i + n]), hit[1], t.start))
@@ -489,6 +492,17 @@ def _coloured(count: int, toks: list[Token], i: int, out: list[Tag]) -> int:
         value, used = named[0], used + named[1]
     out.append(Tag("chips", " ".join(x.text for x in toks[i:i + used]), Chips(count, value), toks[i].start))
     return used
+
+
+def _bare_chip(toks: list[Token], i: int, out: list[Tag]) -> bool:
+    """A chip colour with no count, listed with counted chips ("purple and 2 greens", "3 blacks and purple")."""
+    if toks[i].text not in vocab.chip_colours() or _colour(toks[i].text) is None:
+        return False
+    joined = {",", *vocab.words("amounts", "heap_joiners")}
+    ahead = i + 3 < len(toks) and toks[i + 1].text in joined and _colour(toks[i + 3].text) is not None \
+        and (toks[i + 2].kind == "amount" or toks[i + 2].text in vocab.table("amounts", "counts"))
+    behind = len(out) >= 2 and out[-1].text in joined and out[-2].kind == "chips"
+    return ahead or behind
 
 
 def _denomination(toks: list[Token], j: int) -> tuple[int, int] | None:

@@ -29,7 +29,7 @@ from engine.understanding.topic_model import cache_dir, load_cached, save_cached
 ROLES = ("stakes", "small_blind", "big_blind", "ante", "straddle", "wager_to", "raise_by", "all_in_to", "call",
          "chips_out", "said", "added", "top_up", "stack", "pot", "limit", "seat", "other")
 ACTION_ROLES = ("wager_to", "raise_by", "all_in_to", "call")
-FORMAT = 10  # bump when the features or the kept weights change what a cached model means
+FORMAT = 16  # bump when the features or the kept weights change what a cached model means
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,8 @@ def _rep(tg: Tag) -> str:
         return "w:" + tg.text
     if tg.kind == "street":
         return "S:" + str(tg.value)
-    if tg.kind == "actor":  # whose words: staff's valuation, the teller's own, another player's
-        low = tg.text.lower()
-        return "A:staff" if low in _staff() else "A:i" if low in _first_person() else "A"
+    if tg.kind == "actor":
+        return "A"
     return {"amount": "#", "chips": "#c", "stakes": "#s", "break": ".", "comma": ","}.get(tg.kind, tg.kind)
 
 
@@ -139,10 +138,25 @@ def features(tags: list[Tag], ms: list[Mention], n: int) -> dict[str, float]:
     bb = next((x.value for x in ms if x.kind == "stakes"), None)
     f.update(_shape(m, ms, n, bb))
     f["sentence_from_end=" + str(min(_sentences_after(tags, i), 3))] = 1.0
+    who = _who_before(tags, i)
+    if who:
+        f["who=" + who] = 1.0
     noun = _noun_before(tags, i)
     if noun:
         f["noun=" + noun] = 1.0
     return f
+
+
+def _who_before(tags: list[Tag], i: int) -> str | None:
+    """Whose words or chips the amount's sentence is about, when the nearest player word before it says so: staff
+    (a valuation, not a player's action) or the teller himself."""
+    j = i - 1
+    while j >= 0 and tags[j].kind != "break":
+        if tags[j].kind == "actor":
+            low = tags[j].text.lower()
+            return "staff" if low in _staff() else "teller" if low in _first_person() else None
+        j -= 1
+    return None
 
 
 def _noun_before(tags: list[Tag], i: int) -> str | None:
@@ -188,13 +202,48 @@ def aligned(text: str, labelled: list[dict[str, Any]]) -> list[tuple[dict[str, f
     tags = tagged(text)
     ms = mentions(tags)
     out: list[tuple[dict[str, float], str]] = []
-    pos = 0
-    for n, m in enumerate(ms):
+    pos, n = 0, 0
+    while n < len(ms):
+        heap = _heap_of(tags, ms, n)
         for k in range(pos, min(pos + 4, len(labelled))):
-            if labelled[k].get("value") == m.value and labelled[k].get("role") in ROLES:
-                out.append((features(tags, ms, n), str(labelled[k]["role"])))
+            role = labelled[k].get("role")
+            if role not in ROLES:
+                continue
+            if labelled[k].get("value") == ms[n].value:
+                out.append((features(tags, ms, n), str(role)))
+                pos, heap = k + 1, [n]
+                break
+            if len(heap) > 1 and labelled[k].get("value") == sum(ms[j].value for j in heap):
+                # "3 yellows and 4 blacks" labelled as one heap of 1,900: each piece carries the heap's role
+                out.extend((features(tags, ms, j), str(role)) for j in heap)
                 pos = k + 1
                 break
+        else:
+            heap = [n]
+        n = heap[-1] + 1
+    return out
+
+
+def _heap_of(tags: list[Tag], ms: list[Mention], n: int) -> list[int]:
+    """The mentions (by position) of the heap of chips told piece by piece that starts at ``n`` ("2 purples, 3
+    blacks and 4 greens"): chip phrases with only listing words, or a value in brackets, between them."""
+    if ms[n].kind != "chips":
+        return [n]
+    out, j = [n], n + 1
+    while j < len(ms):
+        between = tags[ms[out[-1]].index + 1:ms[j].index]
+        depth, outside = 0, []
+        for t in between:
+            depth += (t.text == "(") - (t.text == ")")
+            if depth <= 0 and t.text not in "()":
+                outside.append(t)
+        if ms[j].kind == "amount" and depth > 0:
+            j += 1  # "3 yellows (500 ea)": a value said inside the brackets
+            continue
+        if ms[j].kind != "chips" or len(outside) > 3 or any(t.kind not in ("joiner", "comma") for t in outside):
+            break
+        out.append(j)
+        j += 1
     return out
 
 

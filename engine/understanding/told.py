@@ -137,7 +137,7 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
 def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
-    readings = _one_role_per_heap(tags, _restatements_dropped(tags, readings))
+    readings = _stack_or_shove(tags, _one_role_per_heap(tags, _restatements_dropped(tags, readings)), floor_p)
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
@@ -161,6 +161,22 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     _bets_told_as_chips(told, tags)
     _taken_back(told, tags)
     return told
+
+
+def _stack_or_shove(tags: list[Tag], readings: list[Reading], floor_p: float) -> list[Reading]:
+    """"only has 150 and pushes it all in": an amount read half as his stack and half as his all-in, with an
+    all-in told after it in its sentence, is his all-in either way; read as the stack (the probabilities of the
+    two readings added), the all-in with no amount of its own is then for it (``_all_in_for_the_stack``)."""
+    out = list(readings)
+    for n, r in enumerate(readings):
+        both = r.probs.get("stack", 0.0) + r.probs.get("all_in_to", 0.0)
+        if r.p >= floor_p or r.role not in ("stack", "all_in_to") or both < floor_p:
+            continue
+        i = r.mention.index
+        end = next((j for j in range(i + 1, len(tags)) if tags[j].kind == "break"), len(tags))
+        if any(tags[j].kind == "verb" and tags[j].value == "all_in" for j in range(i + 1, end)):
+            out[n] = replace(r, role="stack", p=both)
+    return out
 
 
 def _chips_as_action(told: Told, p: Placed) -> str:
@@ -743,8 +759,20 @@ def extract(doc: Doc) -> None:
     skipped = skipped_players(told)
     if skipped:
         doc.set("skipped_players", skipped)
-    if any(not _staff_says(told.tags, p.index) for p in told.of("said")):
+    said = [p for p in told.of("said") if not _staff_says(told.tags, p.index)]
+    if said and _said_after_silent_chips(told, said[-1], put):
+        doc.set("declared", False)  # chips out without a word, words after them: no declaration (the rules
+        # conclude the words came after the chips: ``conclusions.verbal_timing``)
+    elif said:
         doc.set("declared", True)
+
+
+def _said_after_silent_chips(told: Told, said: Placed, put: list[Placed]) -> bool:
+    """Whether words of an amount came after chips the story says went out without a word ("silently pushed a
+    single 5,000 chip across the line. He now says he meant to bet 1,000")."""
+    if not put or put[0].index > said.index:
+        return False
+    return any(t.kind == "silent" for t in told.tags[max(0, put[0].index - 8):said.index])
 
 
 def skipped_players(told: Told) -> list[str]:
@@ -783,10 +811,17 @@ def _named_as_waiting(tags: list[Tag], j: int, lo: int, hi: int) -> bool:
 def _dead_money(doc: Doc, told: Told) -> None:
     """"300 dead from S4 who folded", "SB 50 dead in pot": amounts told dead are in the pot, no player's stake."""
     dead = [r.mention.value for r in told.readings if r.mention.kind in ("amount", "chips")
-            and r.mention.index + 1 < len(told.tags)
-            and told.tags[r.mention.index + 1].text in vocab.words("amounts", "dead")]
+            and _told_dead(told.tags, r.mention.index)]
     if dead:
         doc.set("dead_money", sum(dead))
+
+
+def _told_dead(tags: list[Tag], i: int) -> bool:
+    """Whether the amount at ``i`` is told dead: "dead" right after it, or after a linking word ("50 is dead")."""
+    j = i + 1
+    if j < len(tags) and tags[j].text in vocab.words("amounts", "dead_link"):
+        j += 1
+    return j < len(tags) and tags[j].text in vocab.words("amounts", "dead")
 
 
 def _closing(doc: Doc) -> str:
@@ -923,6 +958,10 @@ def _valuation(doc: Doc, told: Told) -> None:
             and r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) >= floor_p]  # a wager, whichever kind
     corrected = [p.value for p in told.placed if p.chips is not None and p.value != figure
                  and _in_clause(told.tags, p.index, "speech", "correction")]  # "it was actually 3 greens and a black"
+    corrected = corrected or [r.mention.value for r in told.readings if r.mention.value != figure
+                              and r.mention.kind == "amount" and r.role in ("wager_to", "other", "said", "call")
+                              and _in_clause(told.tags, r.mention.index, "speech", "correction")
+                              and not _staff_says(told.tags, r.mention.index)]  # "It's actually 250", "really 4200"
     real = corrected or real
     if real:
         doc.set("dealer_said_amount", figure)

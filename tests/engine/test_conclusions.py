@@ -12,7 +12,7 @@ from engine.rules.conclusions import CONCLUSIONS, conclude
 UNDERSTANDING = Path(__file__).resolve().parents[2] / "engine" / "understanding"
 # Facts a story can state outright ("facing 250", "BB posted 200", "a 9,150 pot", "Seat 3 has put 600 in so far",
 # "both all in"), which the reader then reports; the rules conclude them only when nobody stated them.
-STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind", "contributions", "both_all_in"}
+STATED_TOO = {"bet_faced", "already_in", "pot", "stack_behind", "contributions", "both_all_in", "verbal_timing"}
 
 
 def test_the_reader_never_sets_a_legal_conclusion() -> None:
@@ -166,3 +166,15 @@ def test_both_all_in_only_when_both_players_left_moved_in() -> None:
     # One not told all in may still be: the rules ask rather than assume.
     assert conclude(Facts(hand_actions=[shove, Action(actor="Seat 7", kind="call")])).both_all_in is None
     assert conclude(Facts(hand_actions=[shove, called], both_all_in=False)).both_all_in is False  # stated wins
+
+
+def test_a_folded_blind_is_in_a_pot_added_up_from_the_totals_of_the_players_left() -> None:
+    f = Facts(contributions={"Seat 1": 1150, "Seat 4": 1150}, small_blind=20,
+              hand_actions=[Action(actor="SB", kind="fold")])
+    assert conclude(f).pot == 2320
+    assert conclude(Facts(contributions={"Seat 1": 1150, "Seat 4": 1150}, small_blind=20)).pot == 2300  # not folded
+
+
+def test_words_of_a_lower_amount_after_silent_chips_came_after_them() -> None:
+    assert conclude(Facts(declared=False, verbal_amount=60, chips_put_out=110)).verbal_timing == "after"
+    assert conclude(Facts(declared=True, verbal_amount=60, chips_put_out=110)).verbal_timing is None  # not told

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.ask import answer
 from engine.facts import Action
+from engine.rules.conclusions import conclude
 from engine.understanding import amount_roles
 from engine.understanding.extract import extract_facts
 from engine.understanding.told import read_told, skipped_players
@@ -509,3 +511,58 @@ def test_two_plain_amounts_are_not_one_stack() -> None:
     assert facts.stacks != {"i": 1700}
     facts, _doc = extract_facts("Seat 2's stack is two yellows and three purples. He calls 700 on the turn.")
     assert facts.stacks == {"Seat 2": 3500}  # chip pieces are one heap
+
+
+def test_a_street_named_after_its_amount_in_the_clause_is_its_street() -> None:
+    told = read_told("This hand: Seat 6 put in 50 preflop and called a 200 bet on the flop. What does he get back?",
+                     0.5)
+    streets = {p.value: p.street for p in told.placed if p.actor == "Seat 6"}
+    assert streets == {50: "preflop", 200: "flop"}
+
+
+def test_several_seats_named_at_once_are_each_a_player() -> None:
+    tags = amount_roles.tagged("Preflop seats 1 and 8 each put in 300, on the flop seat 1 bet 650.")
+    assert [t.value for t in tags if t.kind == "actor"][:2] == ["Seat 1", "Seat 8"]
+    facts, _doc = extract_facts("Preflop seats 1 and 8 each put in 300, on the flop seat 1 bet 650 and seat 8 "
+                                "called. Then a card is found missing. What does seat 1 get back?")
+    assert conclude(facts).contributions == {"Seat 1": 950, "Seat 8": 950}
+
+
+def test_chip_values_in_brackets_restate_the_chips_before_them() -> None:
+    facts, _doc = extract_facts("First to act on the flop, S4 silently sets out two blacks and a green (100s and a "
+                                "25). Says afterwards he meant 200. Bet amount?")
+    assert facts.chips_put_out == 225
+
+
+def test_words_after_chips_put_out_without_a_word_are_no_declaration() -> None:
+    facts, _doc = extract_facts("Seat 1, first to act on the flop, silently pushed a single 5,000 chip across the "
+                                "line. He now says he meant to bet 1,000 and wants 4,000 in change.")
+    assert facts.declared is False
+    ruling = answer("Seat 1, first to act on the flop, silently pushed a single 5,000 chip across the line. He now "
+                    "says he meant to bet 1,000 and wants 4,000 in change.")
+    assert ruling.amounts.get("bet") == 5000 and ruling.citations[0] == "1.1.2.2"  # the full value decides
+
+
+def test_an_amount_that_is_his_stack_or_his_all_in_is_the_all_in_that_follows() -> None:
+    facts, _doc = extract_facts("Okay so we're at 50/100. First to act under the gun only has 150 and pushes it all "
+                                "in. The hijack asks what her min-raise is.")
+    assert [(a.kind, a.amount) for a in facts.actions or []] == [("all-in", 150)]
+
+
+def test_a_colour_alone_in_a_list_of_chips_is_one_chip() -> None:
+    tags = amount_roles.tagged("turns out it was 550 (purple and 2 greens), she miscounted")
+    assert [(t.text, t.value.value) for t in tags if t.kind == "chips"] == [("purple", 500), ("2 greens", 50)]
+    assert not [t for t in amount_roles.tagged("the guy in the yellow sweater and 2 blacks") if t.text == "yellow"
+                and t.kind == "chips"]
+
+
+def test_the_real_bet_after_a_dealers_wrong_figure_is_the_corrected_amount() -> None:
+    facts, _doc = extract_facts("Player asks the dealer what the bet is, dealer says 200. It's actually 250 (dealer "
+                                "missed two greens underneath). Player says call and puts out 200.")
+    assert (facts.dealer_said_amount, facts.bet_faced) == (200, 250)
+
+
+def test_an_amount_told_dead_with_a_word_between_is_dead_money() -> None:
+    facts, _doc = extract_facts("Heads up, both players all in for 2,100 each, and the small blind's 50 is dead in "
+                                "the pot. They run it twice. What is each run worth?")
+    assert facts.dead_money == 50
