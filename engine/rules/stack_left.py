@@ -31,7 +31,7 @@ def _whose(f: Facts) -> tuple[str, int] | None:
     who = f.put_by or f.call_for
     if who and f.stack_total is not None:
         return who, f.stack_total
-    if who and f.stack_told_first and f.stack_behind is not None:
+    if who and (f.stack_told_first or f.chips_put_out is None) and f.stack_behind is not None:
         return who, f.stack_behind  # "had 1.5k in front of me ... toss a purple in": the stack the chips came from
     return None
 
@@ -93,6 +93,9 @@ def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str]
         last = start  # "had 2,340 on the turn after a flop bet; he bet 460": the action is the stack's street's
     streets = STREETS[STREETS.index(start):STREETS.index(last) + 1]
     put = sum(_put_in(f, who, s, acts, ruling, s == last) for s in streets)
+    whole = (f.contributions or {}).get(who)
+    if start == "preflop" and whole and not any(k in ruling.amounts for k in SETTLED):
+        put = whole  # a stack told for the whole hand: everything he put in, every street added up
     if put <= 0 or put > stack:
         return None
     return who, stack, put, start

@@ -837,7 +837,7 @@ def _stack_left_asked(doc: Doc, told: Told) -> None:
     if "stack_left" not in actionlog.asks(_closing(doc)):
         return
     doc.set("asks_stack_left", True)
-    stacks = [p for p in told.of("stack") if p.actor]
+    stacks = told.of("stack")
     if stacks:
         doc.set("stack_street", stacks[-1].street or "preflop")
 

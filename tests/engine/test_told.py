@@ -566,3 +566,15 @@ def test_an_amount_told_dead_with_a_word_between_is_dead_money() -> None:
     facts, _doc = extract_facts("Heads up, both players all in for 2,100 each, and the small blind's 50 is dead in "
                                 "the pot. They run it twice. What is each run worth?")
     assert facts.dead_money == 50
+
+
+def test_chips_left_after_a_hand_told_from_its_start_count_every_street() -> None:
+    r = answer("started the hand with 1,200 at 5/10. i'm in the BB, cutoff opens to 35, i call. flop i call 50, turn "
+               "i call 140. what do i have left?")
+    assert r.amounts.get("left_behind") == 975 and "1,200 − 225" in r.outcome
+
+
+def test_a_stack_told_with_no_player_named_is_the_tellers_as_the_street_began() -> None:
+    r = answer("sitting on 2,360 at the start of the turn. villain bets 600, i flat. river he bets 1k, i call. what "
+               "do i have left?")
+    assert r.amounts.get("left_behind") == 760
