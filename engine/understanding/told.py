@@ -683,9 +683,10 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
     """Whether an amount adds to the chips read just before it: chips of the same player, in the same sentence,
     with no action, speech or other player between them (a value restated in brackets is read as no role)."""
-    if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call"):
+    if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call",
+                                                                 "top_up", "added"):
         return False
-    if role in ("all_in_to", "wager_to", "call", "stack") and (last.chips is None or chips is None):
+    if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added") and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap; chip pieces are one
     between = tags[last.index + 1:i]
     if role in ("wager_to", "call"):  # a bet told as pieces of chips: only the words joining them between

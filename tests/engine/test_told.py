@@ -578,3 +578,9 @@ def test_a_stack_told_with_no_player_named_is_the_tellers_as_the_street_began() 
     r = answer("sitting on 2,360 at the start of the turn. villain bets 600, i flat. river he bets 1k, i call. what "
                "do i have left?")
     assert r.amounts.get("left_behind") == 760
+
+
+def test_chips_handed_over_to_add_are_one_heap() -> None:
+    r = answer("limit's 3k. guy in the 2 seat is down to 1,175 after that cooler, hand's over, he tosses me a yellow "
+               "and two purples and says add it all. how much do i push back to him?")
+    assert r.amounts.get("returned") == 175
