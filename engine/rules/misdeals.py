@@ -245,11 +245,11 @@ def _pitch_exception(ctx: Context) -> bool:
 def card_exposed_while_pitching(ctx: Context) -> Finding:
     """A card the dealer exposes while pitching becomes the flop burn card; the player gets the top card."""
     return Finding(
-        outcome="Not a misdeal: the exposed card is shown to all players and set aside as the burn card for the flop; "
-                "the deal continues as normal and, once it is complete, the player whose card was exposed is dealt the "
-                "top card of the deck. He does not keep the exposed card. (A card exposed while shuffling or cutting "
-                "would be a misdeal under 2.1.1.)",
+        outcome="The deal goes on: the exposed card is shown to all players and set aside as the burn card for the "
+                "flop; once the deal is complete, the player whose card was exposed is dealt the top card of the deck. "
+                "He does not keep the exposed card.",
         citations=["2.5.2", "2.5", "2.1.1"],
+        notes=["A card exposed while shuffling or cutting, rather than while pitching, would be a misdeal (2.1.1)."],
     )
 
 

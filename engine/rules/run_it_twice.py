@@ -24,8 +24,8 @@ def run_it_twice_offered(ctx: Context) -> Finding:
     players = f.players_in_hand or f.all_in_players
     if players is not None and players > 2:
         return Finding(
-            outcome=f"No: run it twice is offered only when two players remain, and there are {players}. The board is "
-                    "run once.",
+            outcome=f"No: with {players} players in, run it twice is not offered; it is offered only when two players "
+                    "remain. The board is run once.",
             citations=["1.9.1", "1.9"],
         )
     if f.cards_to_come is False:
@@ -118,8 +118,8 @@ def run_it_twice_pot_split(ctx: Context) -> Finding:
     if pot is None:
         return Finding(
             outcome="When it is run twice, each set of community cards is worth 50% of the total pot, and no more than "
-                    "two sets may be dealt. Only the undealt community cards are dealt again for the second run; cards "
-                    "already on the board stay. A player who wins both runs takes the whole pot.",
+                    "two (2) sets may be dealt. Only the undealt community cards are dealt again for the second run; "
+                    "cards already on the board stay. A player who wins both runs takes the whole pot.",
             citations=["1.10"],
         )
     pot, built = _with_money_in_before(ctx, pot)

@@ -439,11 +439,24 @@ def minimum_raise(ctx: Context) -> Finding:
     else:
         outcome += f" Working: last full raise {money(full)}, so the minimum raise is to {money(to)} " \
                    f"({money(facing)} + {money(full)})."
-    return Finding(
-        outcome=" ".join([outcome, *notes]),
-        citations=cites,
-        amounts={"min_raise_to": to, "current_bet": facing, "last_full_raise": full},
-    )
+    amounts = {"min_raise_to": to, "current_bet": facing, "last_full_raise": full}
+    outcome += _more_to_put_in(f, st, to, amounts)
+    return Finding(outcome=" ".join([outcome, *notes]), citations=cites, amounts=amounts)
+
+
+def _more_to_put_in(f: Facts, st: RoundState | None, to: int, amounts: dict[str, int]) -> str:
+    """"How many more chips does he have to put in?": the raiser's chips already in this round come off the total
+    (the lojack opened to 35: a minimum raise to 235 costs him 200 more)."""
+    who = f.call_for
+    if not f.asks_call or not who or st is None:
+        return ""
+    already = in_front(f, who, st)
+    if not 0 < already < to:
+        return ""
+    amounts["to_add"] = to - already
+    name = "He" if who.lower() in ("i", "me") or is_unnamed(who) else who
+    return f" {name} already has {money(already)} in, so he puts in {money(to - already)} more ({money(to)} − " \
+           f"{money(already)})."
 
 
 def _call_trigger(f: Facts) -> float:

@@ -566,8 +566,10 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
             lo, text = n - len(words), " ".join(words)
             acted = any(t.kind == "verb" for t in tags[lo:n])
             still = bool(_list_rx("timing", "yet_to_act").search(text)) or _before_someone_acted(tags, lo, n)
-            if _list_rx("timing", "out_of_turn").search(text) or still or (waiting and acted):
-                out.add(clause)
+            bare = not any(t.kind in ("verb", "actor") for t in tags[lo:n])
+            if _list_rx("timing", "out_of_turn").search(text) or still or (waiting and acted) \
+                    or (bare and clause - 1 in out and lo and tags[lo - 1].kind == "comma"):
+                out.add(clause)  # "s8 bets out of turn, 2 blacks + a green": the amount goes on the clause before
             waiting = tg.kind != "break" and ((still and not acted) or (waiting and not acted))
             clause, words = clause + 1, []
         else:

@@ -467,13 +467,22 @@ def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int
                 doc.set("chips_put_out", chips[0])
     elif chips and chips[1] > 1:
         doc.set("single_chip", False)
-        if put is None:
+        if put is None and not _chips_are_an_action(doc, chips[0]):
             doc.set("chips_put_out", chips[0])  # "holding two 1,000 chips ... set them down": the chips described
     elif (lone := _lone_chip(t)) is not None:
         # "drops a single 100", "one yellow", "a lone purple": one chip, though the word "chip" is not said.
         doc.set("single_chip", True)
         if put is None or put[0] == lone:
             doc.set("chips_put_out", lone, overwrite=True)
+
+
+def _chips_are_an_action(doc: Doc, value: int) -> bool:
+    """Whether the learned reading placed chips of that value as a player's bet, raise or call ("guy bets 2 blacks
+    and 3 greens, i call"): they are that action, not chips in dispute."""
+    told = doc.told
+    return told is not None and any(p.chips is not None and p.value == value and p.role in ("wager_to", "call",
+                                                                                            "all_in_to", "raise_by")
+                                    for p in told.placed)
 
 
 @cache

@@ -38,7 +38,7 @@ RULINGS = [
     ("lol the dealer flashed an ace mid riffle, do we redeal??", "2.1.1", ["misdeal"]),
     # 2.5.2: exposed while pitching
     ("dealer boxed my 2nd card while pitching, its the ace of clubs, can i keep it", "2.5.2",
-     ["burn card", "top card", "not a misdeal"]),
+     ["burn card", "top card", "deal goes on"]),
     ("S5 first card flashed on the pitch. Procedure?", "2.5.2", ["burn card for the flop", "top card"]),
     ("What is the procedure when the dealer exposes a player's card during the deal of the hole cards?", "2.5.2",
      ["burn card", "top card"]),

@@ -584,3 +584,20 @@ def test_chips_handed_over_to_add_are_one_heap() -> None:
     r = answer("limit's 3k. guy in the 2 seat is down to 1,175 after that cooler, hand's over, he tosses me a yellow "
                "and two purples and says add it all. how much do i push back to him?")
     assert r.amounts.get("returned") == 175
+
+
+def test_an_amount_after_an_out_of_turn_verb_and_a_comma_is_the_out_of_turn_bet() -> None:
+    r = answer("turn. s8 bets out of turn, 2 blacks + a green. s5, s6, s7 all check to him. where's s8's bet?")
+    assert r.citations[0] == "1.8.1" and "225" in r.outcome
+
+
+def test_chips_told_as_another_players_bet_are_not_chips_in_dispute() -> None:
+    r = answer("got 640 behind, guy bets 2 blacks and 3 greens, i call. what do i have left")
+    assert r.amounts.get("left_behind") == 365
+
+
+def test_a_minimum_raise_asked_as_chips_to_add_takes_off_what_he_has_in() -> None:
+    r = answer("$5/$10. The lojack opens to 35, the button three-bets to 110, the small blind jams for 160 total, the "
+               "big blind folds. Back to the lojack, who wants to min-raise. How many more chips does he have to put "
+               "in?")
+    assert r.amounts.get("min_raise_to") == 235 and r.amounts.get("to_add") == 200
