@@ -668,6 +668,13 @@ def oversized_chip_is_call(ctx: Context) -> Finding:
         # A chip equal to what is owed is simply a call: there is no oversized chip and nothing comes back.
         return Finding(outcome=f"It is a call of {money(facing)}: the chip is exactly the amount to call.",
                        citations=["1.4.2", "1.1.3"], amounts={"call": facing})
+    if ctx.peek("verbal") == "call" and ctx.peek("declared") is not False and ctx.peek("verbal_timing") != "after":
+        # "Call" said, then one big chip: the word came first and binds (1.2); the chip rule agrees (1.4.2).
+        return Finding(
+            outcome=f"It is a call of {money(facing)}: he said 'call' first, and the first indication binds; a "
+                    f"single chip larger than the bet is a call as well. {money(change)} comes back to him in change "
+                    f"({money(chip)} chip − {money(facing - already)} to call).",
+            citations=["1.2", "1.4.2"], amounts={"call": facing, "change": change})
     return Finding(
         outcome=f"It is a call of {money(facing)}: a single chip larger than the bet is a call when {why}. "
                 f"{money(change)} comes back to him in change "

@@ -498,6 +498,8 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
     m = re.search(_SAY + r"\s*['\"]?\s*(call|raise|all.?in|bet|fold|check|i call|i raise|raise it|\$?" + NUM + r")", t)
     if m and re.search(r"\b(?:thought|heard|think|believed)\s+(?:he|she|they|the dealer|villain|you|someone)\s*$", t[max(0, m.start() - 25): m.start()]):
         m = None  # what the player thought someone else said is not his declaration
+    if m and re.search(r"\b(?:" + vocab.alternation(vocab.words("actors", "staff")) + r")\s*$", t[max(0, m.start() - 20): m.start()]):
+        m = None  # "the dealer goes 'call'": staff's reading of the action, not the player's declaration
     if m and not _SILENT.search(t[max(0, m.start() - 30): m.end()]):
         word = m.group(1).replace("i ", "").strip()
         verbal = ("all-in" if word.startswith("all") else word.split()[0]) if not word[0].isdigit() else None

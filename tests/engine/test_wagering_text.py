@@ -372,3 +372,12 @@ def test_an_out_of_turn_bet_that_is_not_binding_says_what_goes_back() -> None:
     r = answer("In a 1/2 game, on the flop, seat 8 bets 12 before seat 6 acts. Seat 6 then bets 10. How much is "
                "returned to seat 8?")
     assert r.citations[0] == "1.8.2" and "the 12 he put in out of turn is returned" in r.outcome
+
+
+def test_call_said_before_one_big_chip_binds_as_the_first_indication() -> None:
+    r = answer("some guy in seat 7 bets 220 on the turn. i say 'call' out loud and then toss a purple in. how much "
+               "change am i supposed to get back?")
+    assert r.citations[:2] == ["1.2", "1.4.2"] and r.amounts.get("change") == 280
+    r = answer("facing a 25 bet i tossed in one black chip (100) didnt say anything and the dealer goes 'call'. how "
+               "much change?")
+    assert r.citations[0] == "1.4.2"  # the dealer's word is no declaration of the player's
