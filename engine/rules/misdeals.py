@@ -104,13 +104,30 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
         parts += [(name, b) for name, b in (("SB", sb), ("BB", bb)) if b and name not in per]
         if parts:  # nothing sized was told: the general words stand
             back = _each_back(parts, amounts)
-    return back, amounts
+    return back + _stack_after_refund(ctx, per_hand or {}, amounts), amounts
+
+
+def _stack_after_refund(ctx: Context, per_hand: dict[str, int], amounts: dict[str, int]) -> str:
+    """Asked what a player's stack will be: the chips he has behind plus what comes back to him ("I've got 1,280 in
+    front of me and put 320 into this pot": 1,600)."""
+    f = ctx.facts
+    who = f.call_for or f.put_by
+    stack = (f.stacks or {}).get(who or "") if who else None
+    stack = stack if stack is not None else f.stack_behind
+    back = per_hand.get(who or "") if who else None
+    if back is None and len(per_hand) <= 1:
+        back = amounts.get("returned")
+    if not f.asks_stack_left or stack is None or not back:
+        return ""
+    amounts["stack_after"] = stack + back
+    return f"; with {money(stack)} behind, his stack goes back to {money(stack + back)} ({money(stack)} + {money(back)})"
 
 
 def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
     """Who gets what back, and the sum with its working ("Seat 4 gets 180, BB gets 10: 190 in all (180 + 10)")."""
     total = sum(v for _w, v in parts)
     amounts["returned"] = total
+    parts = [("he" if w.lower() in ("i", "me") else w, v) for w, v in parts]  # the teller, told in the third person
     if len(parts) == 1:
         return f"{parts[0][0]} gets {money(total)} back"
     return ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \

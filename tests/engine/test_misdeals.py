@@ -252,3 +252,10 @@ def test_asked_how_much_goes_back_the_clause_returning_the_bets_leads() -> None:
     ruling = answer("Pitched seat 6 three cards, caught it before anyone acted and there's no way to fix it. SB 5 and "
                     "BB 10 are in. How much goes back in total, and does the button move?")
     assert ruling.citations[0] == "2.2" and ruling.amounts.get("returned") == 15
+
+
+def test_the_stack_after_a_voided_round_is_the_stack_behind_plus_what_comes_back() -> None:
+    r = answer("dealer found a joker in the deck on the river. I've got 1,280 sitting in front of me and I put 320 "
+               "into this pot. hand gets voided right? what should my stack be after?")
+    assert r.amounts.get("stack_after") == 1600 and "1,280 + 320" in r.outcome
+    assert "i gets" not in r.outcome
