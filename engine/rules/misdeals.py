@@ -120,7 +120,8 @@ def _stack_after_refund(ctx: Context, per_hand: dict[str, int], amounts: dict[st
     if not f.asks_stack_left or stack is None or not back:
         return ""
     amounts["stack_after"] = stack + back
-    return f"; with {money(stack)} behind, his stack goes back to {money(stack + back)} ({money(stack)} + {money(back)})"
+    return (f"; with {money(stack)} behind, his stack goes back to {money(stack + back)} "
+            f"({money(stack)} + {money(back)})")
 
 
 def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
