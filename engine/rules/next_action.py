@@ -69,6 +69,13 @@ def with_next_action(ruling: Ruling, f: Facts) -> Ruling:
         ruling.outcome += (f" {asked} must then put in {money(owed)} to call: {money(st.current_bet)} − "
                            f"{money(have)} already in.")
         ruling.amounts["next_to_call"] = owed
+    elif f.asks_pot and f.pot is not None and f.pot_told_first:
+        st = round_state(_round_after(f, settled), f.big_blind, f.street)
+        put = [v for v in st.committed.values() if v]
+        if put:
+            ruling.outcome += (f" The pot is then {money(f.pot + sum(put))}: the {money(f.pot)} told before the "
+                               f"bets + {' + '.join(money(v) for v in put)} put in this round.")
+            ruling.amounts["pot_after"] = f.pot + sum(put)
     return ruling
 
 

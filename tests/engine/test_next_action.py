@@ -88,3 +88,9 @@ def test_the_dealer_telling_of_two_players_boards_has_no_share() -> None:
               "how do I split the chips?")
     boards.extract(doc)
     assert "share_for" not in doc.found
+
+
+def test_the_pot_asked_after_a_disputed_call_adds_the_settled_call() -> None:
+    r = answer("Flop pot is 85. Seat 3 bets 30. Seat 7 silently drops a single black chip, and everyone else folds. "
+               "What's in the pot going to the turn?")
+    assert r.amounts.get("pot_after") == 145 and "85 told before the bets + 30 + 30" in r.outcome
