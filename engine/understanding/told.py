@@ -751,6 +751,9 @@ def extract(doc: Doc) -> None:
     if hand or told.of("chips_out") or told.of("said"):  # a number can be asked of a told action or disputed chips
         _asked(doc, told, policy()["reader"]["ask_floor"])
     put = told.of("chips_out")
+    if len(put) >= 2 and _second_trip(told.tags, put[-2], put[-1]):
+        doc.set("chips_added", put[-1].value)  # "slides two greens over, then reaches back ... a black and a green"
+        put = put[:-1]
     if put:
         last = put[-1]
         doc.set("chips_put_out", last.value)
@@ -768,6 +771,13 @@ def extract(doc: Doc) -> None:
         # conclude the words came after the chips: ``conclusions.verbal_timing``)
     elif said:
         doc.set("declared", True)
+
+
+def _second_trip(tags: list[Tag], first: Placed, then: Placed) -> bool:
+    """Whether the later chips went out on a second trip to the stack after the first ("then reaches back to his
+    stack and tosses a black and a green out after them")."""
+    between = " ".join(t.text for t in tags[first.index + 1:then.index])
+    return bool(_list_rx("motions", "second_motion").search(between))
 
 
 def _said_after_silent_chips(told: Told, said: Placed, put: list[Placed]) -> bool:

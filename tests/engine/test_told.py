@@ -601,3 +601,10 @@ def test_a_minimum_raise_asked_as_chips_to_add_takes_off_what_he_has_in() -> Non
                "big blind folds. Back to the lojack, who wants to min-raise. How many more chips does he have to put "
                "in?")
     assert r.amounts.get("min_raise_to") == 235 and r.amounts.get("to_add") == 200
+
+
+def test_chips_after_a_second_trip_to_the_stack_are_chips_added() -> None:
+    facts, _doc = extract_facts("seat 2 bets two greens. my buddy in the cutoff slides two greens over the line, then "
+                                "reaches back to his stack and tosses a black and a green out after them. never said "
+                                "a word. how much of that second batch goes back to him?")
+    assert (facts.chips_put_out, facts.chips_added) == (50, 125)
