@@ -691,6 +691,8 @@ def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, ta
     if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added") and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap; chip pieces are one
     between = tags[last.index + 1:i]
+    if _list_rx("motions", "second_motion").search(" ".join(t.text for t in between)):
+        return False  # "then reaches back to his stack and tosses a black": a second trip, not the same heap
     if role in ("wager_to", "call"):  # a bet told as pieces of chips: only the words joining them between
         return all(t.text in vocab.words("amounts", "heap_joiners") or t.kind == "comma" for t in between)
     return not any(t.kind in ("verb", "break", "actor", "stakes", "say") for t in between)
