@@ -164,18 +164,25 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
 
 
 def _stack_or_shove(tags: list[Tag], readings: list[Reading], floor_p: float) -> list[Reading]:
-    """"only has 150 and pushes it all in": an amount read half as his stack and half as his all-in, with an
-    all-in told after it in its sentence, is his all-in either way; read as the stack (the probabilities of the
-    two readings added), the all-in with no amount of its own is then for it (``_all_in_for_the_stack``)."""
+    """Two readings that come to the same fact, each too unsure alone, added up. "only has 150 and pushes it all
+    in": half his stack, half his all-in, with an all-in told after it, is his all-in either way; read as the stack,
+    the all-in with no amount of its own is then for it (``_all_in_for_the_stack``). Chips told in a clause out of
+    turn, half a bet and half chips put out, are his out-of-turn action either way."""
     out = list(readings)
+    early = _early_clauses(tags)
     for n, r in enumerate(readings):
-        both = r.probs.get("stack", 0.0) + r.probs.get("all_in_to", 0.0)
-        if r.p >= floor_p or r.role not in ("stack", "all_in_to") or both < floor_p:
-            continue
         i = r.mention.index
-        end = next((j for j in range(i + 1, len(tags)) if tags[j].kind == "break"), len(tags))
-        if any(tags[j].kind == "verb" and tags[j].value == "all_in" for j in range(i + 1, end)):
-            out[n] = replace(r, role="stack", p=both)
+        if r.p >= floor_p:
+            continue
+        both = r.probs.get("stack", 0.0) + r.probs.get("all_in_to", 0.0)
+        if r.role in ("stack", "all_in_to") and both >= floor_p:
+            end = next((j for j in range(i + 1, len(tags)) if tags[j].kind == "break"), len(tags))
+            if any(tags[j].kind == "verb" and tags[j].value == "all_in" for j in range(i + 1, end)):
+                out[n] = replace(r, role="stack", p=both)
+        put = r.probs.get("wager_to", 0.0) + r.probs.get("chips_out", 0.0)
+        if r.role in ("wager_to", "chips_out") and put >= floor_p and _clause_of(tags, i) in early:
+            # "seat 6 silently throws two blacks out of turn": a bet or chips put out, either way his action
+            out[n] = replace(r, role="chips_out", p=put)
     return out
 
 
@@ -585,9 +592,10 @@ def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
             return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:hi])
         if tags[j].text in vocab.words("speech", "before") and j + 1 < hi \
                 and tags[j + 1].text in vocab.words("actors", "third_person") \
-                and any(t.kind == "verb" for t in tags[lo:j]) \
-                and not any(t.text in vocab.words("timing", "in_order") for t in tags[lo:j]):
-            return True  # "Sarah bets 200 before him": a bet made ahead of the player named before
+                and any(t.kind == "verb" for t in tags[lo:j]):
+            actor = max((k for k in range(lo, j) if tags[k].kind == "actor"), default=lo)
+            # "Sarah bets 200 before him" (not "Sarah had already bet before him"; "Mike's first" is Mike's)
+            return not any(t.text in vocab.words("timing", "in_order") for t in tags[actor:j])
     return False
 
 

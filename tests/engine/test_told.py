@@ -608,3 +608,16 @@ def test_chips_after_a_second_trip_to_the_stack_are_chips_added() -> None:
                                 "reaches back to his stack and tosses a black and a green out after them. never said "
                                 "a word. how much of that second batch goes back to him?")
     assert (facts.chips_put_out, facts.chips_added) == (50, 125)
+
+
+def test_a_bet_before_him_is_out_of_turn_though_another_player_was_first() -> None:
+    told = read_told("flop, Mike's first but Sarah jumps in and bets 200 before him. dealer stops it, then Mike bets "
+                     "500. what does sarah have to put in to call now?", 0.5)
+    assert [(p.actor, p.value, p.out_of_turn) for p in told.placed if p.value] == [("Sarah", 200, True),
+                                                                                    ("Mike", 500, False)]
+
+
+def test_chips_thrown_out_of_turn_half_bet_half_chips_are_his_action() -> None:
+    r = answer("Flop. Seat 3 is first to act but seat 6 silently throws two blacks out of turn. I bring it back to "
+               "seat 3, who bets 75. How much do I give back to seat 6?")
+    assert r.citations[0] == "1.8.2" and r.amounts.get("returned") == 200
