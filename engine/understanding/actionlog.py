@@ -408,6 +408,10 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         return _coloured(1, toks, i, out)  # "puts the black out": one chip of that colour
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
+    if i + 2 < len(toks) and toks[i + 2].kind == "amount" \
+            and f"{t.text} {toks[i + 1].text}" in vocab.words("actions", "raise_before_amount"):
+        out.append(Tag("verb", f"{t.text} {toks[i + 1].text}", "raise", t.start))  # "goes to 1,400": a raise to it
+        return 2
     if _bare_chip(toks, i, out):  # "550 (purple and 2 greens)": a colour alone in a list of chips is one chip
         out.append(Tag("chips", t.text, Chips(1, _colour(t.text) or 0), t.start))
         return 1

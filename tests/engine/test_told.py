@@ -621,3 +621,9 @@ def test_chips_thrown_out_of_turn_half_bet_half_chips_are_his_action() -> None:
     r = answer("Flop. Seat 3 is first to act but seat 6 silently throws two blacks out of turn. I bring it back to "
                "seat 3, who bets 75. How much do I give back to seat 6?")
     assert r.citations[0] == "1.8.2" and r.amounts.get("returned") == 200
+
+
+def test_goes_to_an_amount_is_a_raise_to_it() -> None:
+    tags = amount_roles.tagged("UTG makes it 600, then the hijack goes to fourteen hundred. the dealer goes to the "
+                               "river")
+    assert [(t.text, t.value) for t in tags if t.kind == "verb"] == [("makes it", "raise"), ("goes to", "raise")]
