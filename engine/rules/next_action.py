@@ -60,7 +60,7 @@ def with_next_action(ruling: Ruling, f: Facts) -> Ruling:
             return ruling
         ruling.outcome += (f" The next raise must then be to at least {money(st.min_raise_to)}: {st.working()}.")
         ruling.amounts["next_min_raise_to"] = st.min_raise_to
-    elif f.asks_call and other and asked:
+    elif f.asks_call and other and asked and f.put_by:  # whose chips were disputed is known: another's call
         st = round_state(_round_after(f, settled), f.big_blind, f.street)
         have = in_front(f, asked, st)
         owed = max(0, st.current_bet - have)

@@ -117,7 +117,7 @@ def run_it_twice_pot_split(ctx: Context) -> Finding:
     pot = ctx.peek("pot")
     if pot is None:
         return Finding(
-            outcome="When it is run twice, each set of community cards is worth 50% of the total pot, and no more than "
+            outcome="When it is run twice, each set of community cards is worth 50% of the total pot, and at most "
                     "two (2) sets may be dealt. Only the undealt community cards are dealt again for the second run; "
                     "cards already on the board stay. A player who wins both runs takes the whole pot.",
             citations=["1.10"],

@@ -175,7 +175,14 @@ def _lexicon() -> dict[str, tuple[str, object]]:
 def _colour(word: str) -> int | None:
     """A chip colour's value: the one the story gives it ("yellows are 500 here"), else the room's."""
     colours = {**vocab.chip_colours(), **(_STATED.get() or {})}
+    short = _short_colours()
+    word = short.get(word) or (short[word[:-1]] + "s" if word.endswith("s") and word[:-1] in short else word)
     return colours.get(word) or (colours.get(word[:-1]) if word.endswith("s") else None)
+
+
+@cache
+def _short_colours() -> dict[str, str]:
+    return vocab.table("amounts", "colour_short")
 
 
 def _plain_figure(t: Token) -> int | None:
@@ -196,7 +203,8 @@ def stated_values(toks: list[Token]) -> dict[str, int]:
     room = vocab.chip_colours()
     out: dict[str, int] = {}
     for i, t in enumerate(toks):
-        colour = t.text if t.text in room else t.text[:-1] if t.text.endswith("s") and t.text[:-1] in room else None
+        word = _short_colours().get(t.text, t.text)
+        colour = word if word in room else word[:-1] if word.endswith("s") and word[:-1] in room else None
         if colour is None or t.kind != "word":
             continue
         j, bracket = i + 1, i + 1 < len(toks) and toks[i + 1].text == "("
@@ -467,12 +475,26 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
     if i >= 2 and toks[i - 1].text in vocab.words("amounts", "chip_value_words") and _colour(toks[i - 2].text):
         out.append(Tag("other", t.text, t.value, t.start))  # "black=100 green=25": a value the story gives a colour
         return 1
+    if _colour_value_pair(toks, i):
+        out.append(Tag("other", t.text, t.value, t.start))  # "(blk 100 grn 25)": each colour's value, in brackets
+        return 1
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
         return _coloured(t.value, toks, i, out)
     if isinstance(t.value, int) and (taken := _counted_chips(t.value, toks, i + 1, t, out)):
         return 1 + taken
     out.append(Tag("amount", t.text, t.value, t.start))
     return 1
+
+
+def _colour_value_pair(toks: list[Token], i: int) -> bool:
+    """Whether the amount at ``i`` is the value of the colour just before it in a bracketed list of values
+    ("(blk 100 grn 25)", "(black 100, green 25)")."""
+    if i < 2 or not _colour(toks[i - 1].text) or toks[i - 1].kind != "word":
+        return False
+    before = toks[i - 2]
+    return before.text == "(" or (before.text == "," and i >= 4 and toks[i - 3].kind == "amount"
+                                  and bool(_colour(toks[i - 4].text))) \
+        or (before.kind == "amount" and i >= 3 and bool(_colour(toks[i - 3].text)) and _colour_value_pair(toks, i - 2))
 
 
 def _card_colour(toks: list[Token], j: int) -> bool:

@@ -29,7 +29,7 @@ from engine.understanding.topic_model import cache_dir, load_cached, save_cached
 ROLES = ("stakes", "small_blind", "big_blind", "ante", "straddle", "wager_to", "raise_by", "all_in_to", "call",
          "chips_out", "said", "added", "top_up", "stack", "pot", "limit", "seat", "other")
 ACTION_ROLES = ("wager_to", "raise_by", "all_in_to", "call")
-FORMAT = 17  # bump when the features or the kept weights change what a cached model means
+FORMAT = 19  # bump when the features or the kept weights change what a cached model means
 
 
 @dataclass(frozen=True)

@@ -627,3 +627,24 @@ def test_goes_to_an_amount_is_a_raise_to_it() -> None:
     tags = amount_roles.tagged("UTG makes it 600, then the hijack goes to fourteen hundred. the dealer goes to the "
                                "river")
     assert [(t.text, t.value) for t in tags if t.kind == "verb"] == [("makes it", "raise"), ("goes to", "raise")]
+
+
+def test_shorthand_colours_and_bracketed_colour_values_are_read() -> None:
+    r = answer("Turn. Checked to S6. S6 pushes 2 blk + 3 grn + 1 red across the line in one motion, no declaration. "
+               "Bet = ?")
+    assert r.amounts.get("bet") == 280
+    facts, _doc = extract_facts("i pushed 2 blacks n 3 greens over the line (blk 100 grn 25), first to act, didnt "
+                                "say a word. so whats my bet")
+    assert facts.chips_put_out == 275
+
+
+def test_a_bet_told_as_a_list_of_chips_is_one_bet_on_the_street_after_it() -> None:
+    told = read_told("lady across from me bets three blacks, a green and two reds on the turn. the old guy next to "
+                     "me pushes out three blacks to call. how much more does he have to put in", 0.5)
+    assert [(p.actor, p.value, p.street) for p in told.placed][:1] == [("lady across from me", 335, "turn")]
+
+
+def test_words_told_after_the_chip_lies_on_the_felt_are_late() -> None:
+    facts, _doc = extract_facts("No bet yet on the turn. Seat 9 sets down a single yellow and, only after it's lying "
+                                "on the felt, says 'three hundred'. What's the bet?")
+    assert facts.verbal_timing == "after"
