@@ -322,8 +322,7 @@ def from_ruling(ruling: Any, request: RulingRequest | None = None, echo: str = "
     if ruling.alternatives:
         alts = []
         for alt in ruling.alternatives:
-            cites = f" ({', '.join(alt.citations)})" if alt.citations else ""
-            alts.append(f"• If {alt.condition.rstrip('.')}: {alt.outcome}{cites}")
+            alts.append(f"• {_alternative_line(alt)}")
         sections.append(Section("Would be different if", "\n".join(alts)))
     if ruling.notes:
         sections.append(Section("Notes", "\n".join(f"• {n}" for n in ruling.notes)))
@@ -351,6 +350,18 @@ def from_ruling(ruling: Any, request: RulingRequest | None = None, echo: str = "
 
 
 # -- answering a question back ---------------------------------------------------------------------
+def _alternative_line(alt: Any) -> str:
+    """One other outcome: "Did the player make any verbal declaration? Yes: ..." for an answer to a question the
+    rules ask, "If a lower amount had been announced ...: ..." for a condition (never "If Did the player...?")."""
+    from engine.evaluate import branch_text
+
+    cites = f" ({', '.join(alt.citations)})" if alt.citations else ""
+    if "? " in alt.condition:
+        question = alt.condition.rsplit("? ", 1)[0] + "?"
+        return f"{question} {branch_text(alt)}{cites}"
+    return f"If {alt.condition.rstrip('.')}: {alt.outcome}{cites}"
+
+
 def follow_up(reply: Reply, value: Any) -> Reply:
     """Apply the answer to ``reply.question`` (a choice's value) and answer again."""
     if reply.question is None:

@@ -60,11 +60,7 @@ def _kind(verb: str) -> str:
 # Putting chips out: the vocabulary's motions, and "sets" only when chips follow ("sets a 500 chip out").
 PUT_VERB = "(?:" + vocab.alternation(vocab.words("motions", "put")) + r"|sets (?=a |an |one |\d))"
 
-_SILENT = re.compile(
-    r"without (?:saying (?:anything|a word|a thing)|a word|speaking|declaring|announcing|any declaration)|"
-    r"silently|says nothing|said nothing|saying nothing|no declaration|no verbal|didn'?t say|did not say|"
-    r"not a word|never said|without announcing|no announcement|nothing was said"
-)
+_SILENT = re.compile(r"\b(?:" + vocab.alternation(vocab.words("speech", "silent")) + r")\b")  # no words said
 _SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared|declaring|goes|went|go(?=\s+['\"])|calls? out|" \
        r"called out|states?|stated|yells?|yelled|verbally)(?![a-z])"  # a whole word: "yellow" is no "yell"
 # Words said after the chips landed: "once it landed he said raise", "the chip hits the felt, then he goes 'raise'".

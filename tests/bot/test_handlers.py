@@ -226,3 +226,11 @@ def test_log_reply_shows_overturned_entries() -> None:
     assert first.name == "Ruling #2 · 2026-01-02 00:00 UTC · Dana"
     assert first.body.startswith("OVERTURNED by Sam: misheard")
     assert "OVERTURNED" not in second.body and "Cites: 1.4.2, 1.2" in second.body
+
+
+def test_other_outcomes_read_as_questions_answered_never_if_did() -> None:
+    reply = handlers.ruling_reply("facing 25 he drops a single 100 chip, no word. what is it?")
+    other = next((s for s in reply.sections if s.name == "Would be different if"), None)
+    assert other is not None
+    assert "If Did" not in other.body and "Yes: Yes" not in other.body
+    assert "? Yes:" in other.body or "? No:" in other.body
