@@ -229,7 +229,7 @@ def test_log_reply_shows_overturned_entries() -> None:
 
 
 def test_other_outcomes_read_as_questions_answered_never_if_did() -> None:
-    reply = handlers.ruling_reply("facing 25 he drops a single 100 chip, no word. what is it?")
+    reply = handlers.ruling_reply("facing 25 he drops a single 100 chip. what is it?")
     other = next((s for s in reply.sections if s.name == "Would be different if"), None)
     assert other is not None
     assert "If Did" not in other.body and "Yes: Yes" not in other.body
