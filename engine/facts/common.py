@@ -40,6 +40,14 @@ def is_unnamed(actor: str) -> bool:
 _OWNER = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}
 
 
+def subject(actor: str, *, opens: bool = True) -> str:
+    """A player's name as the subject of a ruling's sentence: "He" ("he" inside one) for the speaker or a player
+    nobody named."""
+    if actor.lower() in ("i", "me") or is_unnamed(actor):
+        return "He" if opens else "he"
+    return actor
+
+
 def possessive(actor: str) -> str:
     """A player's name as an owner in a ruling: "your" for the speaker, "the" for a player nobody named."""
     return _OWNER.get(actor.lower(), "the" if is_unnamed(actor) else f"{actor}'s")

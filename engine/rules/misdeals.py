@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from engine.betting import round_state
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Facts
+from engine.facts import Facts, subject
 from engine.facts.common import Action
 from engine.facts.misdeals import FIDPA_SUBSTANTIAL
 
@@ -128,7 +128,7 @@ def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
     """Who gets what back, and the sum with its working ("Seat 4 gets 180, BB gets 10: 190 in all (180 + 10)")."""
     total = sum(v for _w, v in parts)
     amounts["returned"] = total
-    parts = [("he" if w.lower() in ("i", "me") else w, v) for w, v in parts]  # the teller, told in the third person
+    parts = [(subject(w, opens=False), v) for w, v in parts]  # the teller, told in the third person
     if len(parts) == 1:
         return f"{parts[0][0]} gets {money(total)} back"
     return ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \

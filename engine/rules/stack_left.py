@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.betting import STREETS, round_state
 from engine.core import Context, Finding, money, rule
-from engine.facts import Action, Facts
+from engine.facts import Action, Facts, subject
 from engine.result import Ruling
 from engine.rules.conclusions import posted_blind
 from engine.rules.conclusions import standing as standing_round
@@ -113,7 +113,7 @@ def with_left_behind(ruling: Ruling, f: Facts) -> Ruling:
 
 def _left_sentence(who: str, stack: int, put: int, start: str) -> str:
     """"Seat 4 has 2,650 left behind: 3,850 − 1,200 put in since the turn began." (the working in one line)"""
-    name = "He" if who.lower() in ("i", "me") or who.startswith("player ") else who
+    name = subject(who)
     since = "this hand" if start == "preflop" else f"since the {start} began"
     return f"{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in {since}."
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Action, Facts, is_unnamed, possessive
+from engine.facts import Action, Facts, is_unnamed, possessive, subject
 from engine.rules.conclusions import before_dispute, caller_behind, in_front, standing
 from engine.rules.stack_left import stack_when_acting
 
@@ -454,9 +454,8 @@ def _more_to_put_in(f: Facts, st: RoundState | None, to: int, amounts: dict[str,
     if not 0 < already < to:
         return ""
     amounts["to_add"] = to - already
-    name = "He" if who.lower() in ("i", "me") or is_unnamed(who) else who
-    return f" {name} already has {money(already)} in, so he puts in {money(to - already)} more ({money(to)} − " \
-           f"{money(already)})."
+    return (f" {subject(who)} already has {money(already)} in, so he puts in {money(to - already)} more "
+            f"({money(to)} − {money(already)}).")
 
 
 def _call_trigger(f: Facts) -> float:

@@ -224,6 +224,17 @@ def aligned(text: str, labelled: list[dict[str, Any]]) -> list[tuple[dict[str, f
     return out
 
 
+def unbracketed(tags: list[Tag]) -> list[Tag]:
+    """The tags outside brackets: "2 yellows (1k each), 6 blacks" is a list of chips with a value said on the way."""
+    out, depth = [], 0
+    for t in tags:
+        depth += (t.text == "(") - (t.text == ")")
+        if depth <= 0 and t.text != ")":
+            out.append(t)
+        depth = max(depth, 0)
+    return out
+
+
 def _heap_of(tags: list[Tag], ms: list[Mention], n: int) -> list[int]:
     """The mentions (by position) of the heap of chips told piece by piece that starts at ``n`` ("2 purples, 3
     blacks and 4 greens"): chip phrases with only listing words, or a value in brackets, between them."""
@@ -232,12 +243,8 @@ def _heap_of(tags: list[Tag], ms: list[Mention], n: int) -> list[int]:
     out, j = [n], n + 1
     while j < len(ms):
         between = tags[ms[out[-1]].index + 1:ms[j].index]
-        depth, outside = 0, []
-        for t in between:
-            depth += (t.text == "(") - (t.text == ")")
-            if depth <= 0 and t.text not in "()":
-                outside.append(t)
-        if ms[j].kind == "amount" and depth > 0:
+        outside = unbracketed(between)
+        if ms[j].kind == "amount" and sum((t.text == "(") - (t.text == ")") for t in between) > 0:
             j += 1  # "3 yellows (500 ea)": a value said inside the brackets
             continue
         if ms[j].kind != "chips" or len(outside) > 3 or any(t.kind not in ("joiner", "comma") for t in outside):

@@ -137,7 +137,7 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
 def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
-    readings = _stack_or_shove(tags, _one_role_per_heap(tags, _restatements_dropped(tags, readings)), floor_p)
+    readings = _agreeing_readings(tags, _one_role_per_heap(tags, _restatements_dropped(tags, readings)), floor_p)
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
@@ -163,7 +163,7 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     return told
 
 
-def _stack_or_shove(tags: list[Tag], readings: list[Reading], floor_p: float) -> list[Reading]:
+def _agreeing_readings(tags: list[Tag], readings: list[Reading], floor_p: float) -> list[Reading]:
     """Two readings that come to the same fact, each too unsure alone, added up. "only has 150 and pushes it all
     in": half his stack, half his all-in, with an all-in told after it, is his all-in either way; read as the stack,
     the all-in with no amount of its own is then for it (``_all_in_for_the_stack``). Chips told in a clause out of
@@ -424,20 +424,9 @@ def _one_chip(tags: list[Tag], i: int) -> bool:
 
 def _heap_gap(tags: list[Tag], a: int, b: int) -> bool:
     """Whether only a few listing words stand between two chip phrases (commas, "and", a value in brackets)."""
-    between = _unbracketed(tags[a + 1:b])
+    between = amount_roles.unbracketed(tags[a + 1:b])
     return len(between) <= 4 and not any(t.kind in ("verb", "actor", "break", "say", "stakes", "chips")
                                          for t in between)
-
-
-def _unbracketed(tags: list[Tag]) -> list[Tag]:
-    """The tags outside brackets: "2 yellows (1k each), 6 blacks" is a list of chips with a value said on the way."""
-    out, depth = [], 0
-    for t in tags:
-        depth += (t.text == "(") - (t.text == ")")
-        if depth <= 0 and t.text != ")":
-            out.append(t)
-        depth = max(depth, 0)
-    return out
 
 
 def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
@@ -704,7 +693,7 @@ def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, ta
     if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added") and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap; chip pieces are one
     between = tags[last.index + 1:i]
-    if _list_rx("motions", "second_motion").search(" ".join(t.text for t in between)):
+    if _second_trip(tags, last.index, i):
         return False  # "then reaches back to his stack and tosses a black": a second trip, not the same heap
     if role in ("wager_to", "call"):  # a bet told as pieces of chips: only the words joining them between
         return all(t.text in vocab.words("amounts", "heap_joiners") or t.kind in ("comma", "chips") for t in between)
@@ -766,7 +755,7 @@ def extract(doc: Doc) -> None:
     if hand or told.of("chips_out") or told.of("said"):  # a number can be asked of a told action or disputed chips
         _asked(doc, told, policy()["reader"]["ask_floor"])
     put = told.of("chips_out")
-    if len(put) >= 2 and _second_trip(told.tags, put[-2], put[-1]):
+    if len(put) >= 2 and _second_trip(told.tags, put[-2].index, put[-1].index):
         doc.set("chips_added", put[-1].value)  # "slides two greens over, then reaches back ... a black and a green"
         put = put[:-1]
     if put:
@@ -788,10 +777,10 @@ def extract(doc: Doc) -> None:
         doc.set("declared", True)
 
 
-def _second_trip(tags: list[Tag], first: Placed, then: Placed) -> bool:
-    """Whether the later chips went out on a second trip to the stack after the first ("then reaches back to his
-    stack and tosses a black and a green out after them")."""
-    between = " ".join(t.text for t in tags[first.index + 1:then.index])
+def _second_trip(tags: list[Tag], first: int, then: int) -> bool:
+    """Whether the chips at ``then`` went out on a second trip to the stack after those at ``first`` ("then reaches
+    back to his stack and tosses a black and a green out after them")."""
+    between = " ".join(t.text for t in tags[first + 1:then])
     return bool(_list_rx("motions", "second_motion").search(between))
 
 
