@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts, is_unnamed, possessive, subject
-from engine.rules.conclusions import before_dispute, caller_behind, in_front, standing
+from engine.rules.conclusions import before_dispute, blind_of, caller_behind, in_front, standing
 from engine.rules.stack_left import stack_when_acting
 
 NO_FIFTY_PERCENT = (
@@ -473,6 +473,11 @@ def amount_to_call(ctx: Context) -> Finding:
         raise Missing("bet_faced")  # no sized bet was read: ask for it rather than say the call is nothing
     who = ctx.peek("call_for") or _caller_by_stack(ctx, st)
     already = in_front(ctx.facts, who, st) if who else 0
+    own = bool(who) and who == st.aggressor and already >= st.current_bet
+    if own:  # nobody calls his own bet: the caller is the one told with chips behind, else the bet is another's
+        who = _caller_by_stack(ctx, st) or who
+        own = who == st.aggressor
+        already = blind_of(ctx.facts, who) or 0 if own else in_front(ctx.facts, who, st)
     need = max(0, st.current_bet - already)
     name = who or "The next player"
     behind = (ctx.peek("stacks") or {}).get(who) if who else None
@@ -485,6 +490,8 @@ def amount_to_call(ctx: Context) -> Finding:
     outcome += (f". Working: {money(st.current_bet)} − {money(already)} = {money(need)}." if already
                 else f". Working: the current bet of {money(st.current_bet)}, nothing of "
                      f"{'yours' if you else 'his'} in yet.")
+    if own:
+        outcome += f" (The bet of {money(st.current_bet)} is read as another player's: nobody calls his own bet.)"
     return Finding(outcome=outcome, citations=["1.1.3", "1.4"], amounts={"to_call": need,
                                                                           "current_bet": st.current_bet})
 

@@ -85,8 +85,10 @@ class Told:
         out: list[Action] = []
         current = (self.big_blind or 0) if street in (None, "preflop") else 0
         for n, p in enumerate(_each(acts)):
-            actor = p.actor or unnamed_player(n + 1)
             kind = _KIND[p.role]
+            actor = p.actor or unnamed_player(n + 1)
+            if out and actor == out[-1].actor and out[-1].kind in ("bet", "raise") and kind == "call":
+                actor = unnamed_player(n + 1)  # "open to 20, a call, a 3-bet to 90": nobody calls or raises his own bet
             amount: int | None = current + p.value if p.role == "raise_by" else p.value
             if kind == "raise" and current == 0:
                 kind = "bet"
@@ -440,7 +442,7 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         if any(j in sized for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
-        if i and tags[i - 1].text in vocab.words("actors", "staff"):
+        if (i and tags[i - 1].text in vocab.words("actors", "staff")) or _staff_called(tags, i):
             continue  # "the dealer calls a misdeal": staff's call, no player's action
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
@@ -452,6 +454,12 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             if again is not None:
                 told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
                                           index=again[1]))
+
+
+def _staff_called(tags: list[Tag], i: int) -> bool:
+    """"...walked over and called a misdeal": what follows the verb is something staff call, not a bet."""
+    after = " ".join(t.text for t in tags[i + 1:i + 3])
+    return any(after == w or after.startswith(w + " ") for w in vocab.words("actions", "called_by_staff"))
 
 
 def _again(tags: list[Tag], i: int) -> tuple[str, int] | None:
@@ -998,8 +1006,10 @@ def _counted_all_in(doc: Doc, told: Told) -> None:
 
 def _named_in_question(told: Told) -> str | None:
     """The one player the closing question names who also acted in the told round ("S1 needs how much to
-    call?"): whose call or raise is asked about."""
-    tags = told.tags
+    call?"): whose call or raise is asked about. A question told first ("whats the damage to call? 1/2, i opened
+    8 ...") ends at its question mark."""
+    marks = [i for i, t in enumerate(told.tags) if t.text == "?"]
+    tags = told.tags[:marks[-1] + 1] if marks else told.tags
     last = max((i for i, t in enumerate(tags[:-1]) if t.kind == "break"), default=-1)
     asking = vocab.words("asks", "question_words")
     if not tags or (tags[-1].text != "?" and not any(t.text in asking for t in tags[last + 1:])):
@@ -1016,7 +1026,30 @@ def _named_in_question(told: Told) -> str | None:
     if not both:  # "Cutoff and button both just call 2 ... how much does the cutoff need?": named in the story
         both = named & {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(last + 1)
                         if tags[j].kind == "actor"}
+    if not named and not both:
+        return _teller_in_hand(told) or _named_just_before(told, tags, last)
     return next(iter(both)) if len(both) == 1 else None
+
+
+def _named_just_before(told: Told, tags: list[Tag], last: int) -> str | None:
+    """A question naming nobody after a sentence that only names a player ("BTN opens 60. SB (10 in). Amount to
+    call?"): the player that sentence is about, when it tells no action of his."""
+    start = max((i for i, t in enumerate(tags[:max(last, 0)]) if t.kind == "break"), default=-1)
+    who = {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(start + 1, max(last, 0))
+           if tags[j].kind == "actor"}
+    acted = any(start < p.index < last and p.role in _KIND for p in told.placed)
+    return next(iter(who)) if len(who) == 1 and not acted else None
+
+
+def _teller_in_hand(told: Told) -> str | None:
+    """A question naming nobody ("how much more to call?") told by a player in the hand ("im the bb", "i opened
+    8"): the teller's own call, under the name his chips go by."""
+    first = set(vocab.words("actors", "first_person"))
+    seat = next((told.seats[w] for w in first if w in told.seats), None)
+    if seat:
+        return seat
+    mine = [p.actor for p in told.placed if p.role in _KIND and (p.actor or "").lower() in first]
+    return mine[0] if mine else None
 
 
 # The amount of one role, as the fact it states (the last told, when a story tells it twice).

@@ -389,7 +389,8 @@ def _call_for(doc: Doc, acts: list[Action]) -> None:
     to call?")."""
     if not doc.found.get("asks_call") or not acts:
         return
-    question = re.split(r"(?<=[.!])\s+", doc.nums.strip())[-1]
+    sentences = re.split(r"(?<=[.!?])\s+", doc.nums.strip())
+    question = next((q for q in reversed(sentences) if q.endswith("?")), sentences[-1])
     for a in reversed(acts):
         name = a.actor.lower()
         if re.search(r"(?<![a-z0-9])" + re.escape(name) + r"(?![a-z0-9])", question):

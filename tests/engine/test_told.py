@@ -648,3 +648,30 @@ def test_words_told_after_the_chip_lies_on_the_felt_are_late() -> None:
     facts, _doc = extract_facts("No bet yet on the turn. Seat 9 sets down a single yellow and, only after it's lying "
                                 "on the felt, says 'three hundred'. What's the bet?")
     assert facts.verbal_timing == "after"
+
+
+@pytest.mark.parametrize(("text", "to_call"), [
+    # the teller in a named seat asks with no name in the question: his blind is in
+    ("we play 25/50 and im in the big blind. hijack makes it 175. what do i need to put in to call", "125"),
+    # the question told first, the teller's open then a 3-bet
+    ("how much to call? 5/10, i opened to 30 from the cutoff and the button made it 95", "65"),
+    # the sentence before a question naming nobody is about one player and tells no action of his
+    ("25/50. Cutoff raises to 140. Small blind, 25 posted. Amount to call?", "115"),
+])
+def test_whose_call_a_question_naming_nobody_asks(text: str, to_call: str) -> None:
+    assert f"put in {to_call} to call" in answer(text).outcome
+
+
+def test_nobody_calls_his_own_bet() -> None:
+    # unnamed players after the teller's seat: the call and the 3-bet are others', the teller has his blind in
+    acts = _acts("5/10 game. I'm in the small blind with 5 in. Action: open to 30, a call, a 3-bet to 100. "
+                 "What's it to me to call?")
+    assert acts[1][0] != acts[0][0]
+    outcome = answer("5/10 game. I'm in the small blind with 5 in. Action: open to 30, a call, a 3-bet to 100. "
+                     "What's it to me to call?").outcome
+    assert "put in 95 to call" in outcome
+
+
+def test_staff_who_walked_over_and_called_a_misdeal_made_no_call() -> None:
+    told = read_told("5/10. UTG raised to 40. Then the floor came over and called a misdeal. How much goes back?", 0.5)
+    assert [p.role for p in told.placed if p.actor == "UTG"] == ["wager_to"]
