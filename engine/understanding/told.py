@@ -88,8 +88,11 @@ class Told:
             kind = _KIND[p.role]
             actor = p.actor or unnamed_player(n + 1)
             if out and actor == out[-1].actor and out[-1].kind in ("bet", "raise") and kind == "call":
-                actor = unnamed_player(n + 1)  # "open to 20, a call, a 3-bet to 90": nobody calls or raises his own bet
+                actor = unnamed_player(n + 1)  # "open to 20, a call, a 3-bet to 90": nobody calls his own bet
             amount: int | None = current + p.value if p.role == "raise_by" else p.value
+            if out and actor == out[-1].actor and out[-1].kind == "call" and out[-1].amount is None \
+                    and kind == "all-in" and amount is not None and amount <= current:
+                out.pop()  # "Pat calls all in, 1,400 total": the call is the all-in for less, told twice
             if kind == "raise" and current == 0:
                 kind = "bet"
             if p.role in _UNSIZED.values():
@@ -302,7 +305,7 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
 def _blinds_posted(tags: list[Tag]) -> dict[str, str]:
     """"Seat 1 started with 3,250, posted the 100 BB": the blind's position -> the player who posted it, the nearest
     player named before the posting word in the same sentence (his blind is his, not a second player's)."""
-    posting = vocab.words("actors", "posting")
+    posting = vocab.words("actors", "posting") + vocab.words("actors", "acting_from")
     positions = set(vocab.table("actors", "positions").values())
     out: dict[str, str] = {}
     for j, tg in enumerate(tags):

@@ -675,3 +675,16 @@ def test_nobody_calls_his_own_bet() -> None:
 def test_staff_who_walked_over_and_called_a_misdeal_made_no_call() -> None:
     told = read_told("5/10. UTG raised to 40. Then the floor came over and called a misdeal. How much goes back?", 0.5)
     assert [p.role for p in told.placed if p.actor == "UTG"] == ["wager_to"]
+
+
+def test_a_call_all_in_told_with_its_total_is_one_call_for_less() -> None:
+    acts = _acts("10/20. Flop: Ann bets 300, Bo raises all in to 1,200, Ann calls all in, 800 total for her on the "
+                 "flop. What is the pot?")
+    assert [(a[0], a[1], a[2]) for a in acts[-1:]] == [("Ann", "all-in", 800)]
+
+
+def test_a_player_acting_from_a_blind_posted_it() -> None:
+    # Dee is the small blind: her 10 is in her 1,000, not money besides it
+    out = answer("10/20. Cy shoves 1,000 from the button, Dee calls all in for 1,000 from the small blind, big blind "
+                 "folds. They run it twice and Dee wins both. How much does Dee collect?").outcome
+    assert "2,020" in out
