@@ -1021,7 +1021,8 @@ def _named_in_question(told: Told) -> str | None:
     speaker = [t for t in tags[clause + 1:] if t.text in vocab.words("actors", "first_person")]
     if speaker and speaker[0].text in told.seats:
         return told.seats[speaker[0].text]  # "im in the bb ..., how much do i gotta put in": the speaker's call
-    named = {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(last + 1, len(tags))
+    first = vocab.words("actors", "first_person")
+    named = {told.seats.get(_name(tags, j).lower(), _teller(_name(tags, j), first)) for j in range(last + 1, len(tags))
              if tags[j].kind == "actor"}
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
     acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
@@ -1042,6 +1043,11 @@ def _named_just_before(told: Told, tags: list[Tag], last: int) -> str | None:
            if tags[j].kind == "actor"}
     acted = any(start < p.index < last and p.role in _KIND for p in told.placed)
     return next(iter(who)) if len(who) == 1 and not acted else None
+
+
+def _teller(name: str, first: list[str]) -> str:
+    """The teller under the one name his own actions go by ("what's it cost me" asks about "i led for 16000")."""
+    return first[0] if name.lower() in first else name
 
 
 def _teller_in_hand(told: Told) -> str | None:

@@ -688,3 +688,9 @@ def test_a_player_acting_from_a_blind_posted_it() -> None:
     out = answer("10/20. Cy shoves 1,000 from the button, Dee calls all in for 1,000 from the small blind, big blind "
                  "folds. They run it twice and Dee wins both. How much does Dee collect?").outcome
     assert "2,020" in out
+
+
+def test_the_teller_asked_as_me_is_the_teller_who_acted_as_i() -> None:
+    out = answer("50/100, river. I led for 1,600, the cutoff popped it to 5,000, and it's back to me. what's it cost "
+                 "me to call?").outcome
+    assert "put in 3,400 to call" in out
