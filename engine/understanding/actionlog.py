@@ -479,6 +479,9 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
         out.append(Tag("other", t.text, t.value, t.start))  # "(blk 100 grn 25)": each colour's value, in brackets
         return 1
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
+        plural = nxt.text.endswith("s") or (i + 2 < len(toks) and toks[i + 2].text == "chips")
+        if t.value == _colour(nxt.text) and t.value > 1 and t.text[:1].isdigit() and not plural:
+            return _coloured(1, toks, i, out)  # "a single 1,000 yellow", "a 500 purple": one chip, its value said
         return _coloured(t.value, toks, i, out)
     if isinstance(t.value, int) and (taken := _counted_chips(t.value, toks, i + 1, t, out)):
         return 1 + taken

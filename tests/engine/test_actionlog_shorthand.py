@@ -50,3 +50,13 @@ def test_a_single_chip_at_the_value_the_story_gives_it() -> None:
     r = answer("Flop: seat 1 bets 200, seat 4 makes it 600, and seat 6 lobs a single orange chip (oranges are 5000 "
                "here) into the middle without a word. How much change?")
     assert r.citations[0] == "1.4.2" and "4,400" in r.outcome
+
+
+def test_a_chip_told_with_its_own_value_before_its_colour_is_one_chip() -> None:
+    from engine.understanding.actionlog import Chips, tag, tokens
+
+    assert [t.value for t in tag(tokens("slides out a single 1,000 yellow")) if t.kind == "chips"] == [Chips(1, 1000)]
+    assert [t.value for t in tag(tokens("drops a 500 purple")) if t.kind == "chips"] == [Chips(1, 500)]
+    # a count that happens to equal the colour's value is still a count when plural
+    assert [t.value for t in tag(tokens("bets 5 reds")) if t.kind == "chips"] == [Chips(5, 5)]
+    assert [t.value for t in tag(tokens("bets 5 red chips")) if t.kind == "chips"] == [Chips(5, 5)]
