@@ -254,6 +254,8 @@ def replay(rnd: BettingRound, action: Action) -> None:
         rnd.post(action.actor, action.amount or 0)
     elif action.kind in ("bet", "raise", "all-in"):
         total = rnd.current_bet if action.amount is None else action.amount
+        if action.minimum and action.amount is None:
+            total = rnd.min_raise_to  # "min-raises": to the bet plus the last full raise (1.4)
         rnd.wager(action.actor, total, all_in=action.kind == "all-in")
     elif action.kind == "call":
         rnd.call(action.actor, action.amount)

@@ -23,6 +23,7 @@ class Action(BaseModel):
     amount: int | None = None
     out_of_turn: bool | None = None
     street: str | None = None  # the betting round it was on, where the story said (hand_actions only)
+    minimum: bool | None = None  # a raise told only as the smallest legal one ("min-raises"): its total is 1.4's
 
 
 def unnamed_player(n: int) -> str:

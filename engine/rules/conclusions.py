@@ -56,8 +56,11 @@ def already_in(f: Facts) -> int | None:
     raise or call in the told action (replayed through the betting model)."""
     if not f.put_by:
         return None
-    # His own actions with an amount told; a call told without one is usually these very chips ("that's the call").
-    told = [a for a in standing(f) if a.actor != f.put_by or a.amount is not None]
+    # His own actions with an amount told; a call told without one is usually these very chips ("that's the call"),
+    # unless someone bet or raised after it ("seat 6 just calls, seat 1 jams ...": that call is in, the chips are new).
+    acts = standing(f)
+    told = [a for n, a in enumerate(acts) if a.actor != f.put_by or a.amount is not None
+            or any(b.kind in AGGRESSIVE and b.actor != f.put_by for b in acts[n + 1:])]
     if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
         return blind_of(f, f.put_by)
     state = round_state(told, f.big_blind, f.street)

@@ -26,7 +26,7 @@ from engine.understanding.amount_roles import Reading
 from engine.understanding.doc import Doc
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
-         "folded": "fold", "called": "call"}
+         "folded": "fold", "called": "call", "min_raised": "raise"}
 
 
 @dataclass
@@ -95,10 +95,10 @@ class Told:
                 out.pop()  # "Pat calls all in, 1,400 total": the call is the all-in for less, told twice
             if kind == "raise" and current == 0:
                 kind = "bet"
-            if p.role in _UNSIZED.values():
+            if p.role in (*_UNSIZED.values(), "min_raised"):
                 amount = None
             out.append(Action(actor=actor, kind=kind, amount=amount,  # type: ignore[arg-type]
-                              out_of_turn=p.out_of_turn or None))
+                              out_of_turn=p.out_of_turn or None, minimum=p.role == "min_raised" or None))
             if kind in ("bet", "raise", "all-in") and amount is not None:
                 current = max(current, amount)
         return out
@@ -438,7 +438,8 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
     """Checks, folds and calls told with no amount: they are part of the order of play (who acted before whom)
     even though no amount names them."""
     for i, tg in enumerate(tags):
-        if tg.kind != "verb" or tg.value not in _UNSIZED:
+        minimum = tg.kind == "verb" and tg.value == "raise" and _minimum_raise(tags, i)
+        if tg.kind != "verb" or (tg.value not in _UNSIZED and not minimum):
             continue
         rest = _clause_after(tags, i)
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
@@ -451,12 +452,24 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
         if actor is not None:
-            role = _UNSIZED[str(tg.value)]
+            role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
             told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
             again = _again(tags, i)
             if again is not None:
                 told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
                                           index=again[1]))
+
+
+def _minimum_raise(tags: list[Tag], i: int) -> bool:
+    """"button min-raises", "i min re-raise", "I make the smallest raise allowed": a raise to the smallest legal
+    total, its size the betting model's to work out."""
+    k = next((k for k in range(i - 1, max(-1, i - 3), -1) if tags[k].text in vocab.words("actions", "minimum")), None)
+    if k is None:
+        return False
+    j = k - 1  # a player does it: "button min-raises", "I make the smallest raise" (not "min raise would be 400")
+    while j >= 0 and tags[j].text in vocab.words("actions", "minimum_lead"):
+        j -= 1
+    return j >= 0 and (tags[j].kind == "actor" or tags[j].text in vocab.words("actors", "first_person"))
 
 
 def _staff_called(tags: list[Tag], i: int) -> bool:

@@ -511,3 +511,13 @@ def test_the_chips_nobody_matched_are_uncalled() -> None:
     from engine.betting import played_for
 
     assert played_for({"CO": 23_400, "BB": 16_500, "SB": 1_000}) == 34_000
+
+
+def test_a_minimum_raise_told_without_a_size_goes_to_the_bet_plus_the_last_full_raise() -> None:
+    from engine.betting import round_state
+
+    rnd = round_state([Action(actor="A", kind="bet", amount=120), Action(actor="B", kind="raise", amount=300),
+                       Action(actor="C", kind="raise", minimum=True), Action(actor="A", kind="call")],
+                      street="flop")
+    assert rnd.current_bet == 480 and rnd.committed == {"A": 480, "B": 300, "C": 480}
+    assert rnd.last_full_raise == 180

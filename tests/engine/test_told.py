@@ -694,3 +694,24 @@ def test_the_teller_asked_as_me_is_the_teller_who_acted_as_i() -> None:
     out = answer("50/100, river. I led for 1,600, the cutoff popped it to 5,000, and it's back to me. what's it cost "
                  "me to call?").outcome
     assert "put in 3,400 to call" in out
+
+
+def test_a_minimum_raise_told_without_its_size_is_sized_by_the_betting_model() -> None:
+    acts = read_told("Flop. I have 1,680. One guy bets 120, the cutoff makes it 300, I min re-raise, both call. "
+                     "What do I have behind?", 0.5).actions()
+    mine = [a for a in acts if a.actor == "i"]
+    assert mine and mine[0].kind == "raise" and mine[0].minimum
+    assert "1,200 left behind" in answer("Flop. I have 1,680. One guy bets 120, the cutoff makes it 300, I min "
+                                         "re-raise, both call. What do I have behind?").outcome
+
+
+def test_a_minimum_raise_said_as_a_figure_is_no_action() -> None:
+    told = read_told("River, seat 3 bets 200, seat 8 pushes out 350 in one motion, says nothing. Min raise would be "
+                     "to 400. What is it?", 0.5)
+    assert not [p for p in told.placed if p.role == "min_raised"]
+
+
+def test_an_earlier_call_is_in_before_a_single_chip_after_a_raise() -> None:
+    out = answer("Turn, 100/200. Seat 8 bets 2,000, seat 6 just calls, seat 1 raises to 6,000. Now it's on seat 6. "
+                 "Seat 6 tosses in a single 5,000 chip and says nothing. What change goes back to seat 6?").outcome
+    assert "1,000 comes back" in out
