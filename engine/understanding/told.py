@@ -290,8 +290,9 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
         if who is None or (tg.kind == "actor" and str(tg.value) in positions):
             continue
         j = i + 1
-        while j < len(tags) and j <= i + 3 and tags[j].kind == "other" and tags[j].text in being:
-            j += 1
+        while j < len(tags) and j <= i + 5 and ((tags[j].kind == "other" and tags[j].text in being)
+                                                 or (tags[j].kind == "stakes" and j > i + 1)):
+            j += 1  # "my friend is at 5/10 in the small blind": the stakes between say where, not who
         said_being = tg.kind == "other"  # "im bb", "i'm the button": the word itself says "I am"
         if (j == i + 1 and not said_being) or j >= len(tags) or tags[j].kind != "actor":
             continue
@@ -448,6 +449,9 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
         if (i and tags[i - 1].text in vocab.words("actors", "staff")) or _staff_called(tags, i):
             continue  # "the dealer calls a misdeal": staff's call, no player's action
+        before = " ".join(t.text for t in tags[max(0, i - 3):i]).replace(" '", "'")
+        if any(before.endswith(w) for w in vocab.words("actions", "named_as")):
+            continue  # "it's a call", "ruled it a call": what an action counts as, no player acting
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         actor = _actor_of(tags, i + 1)
@@ -1035,6 +1039,12 @@ def _named_in_question(told: Told) -> str | None:
     if speaker and speaker[0].text in told.seats:
         return told.seats[speaker[0].text]  # "im in the bb ..., how much do i gotta put in": the speaker's call
     first = vocab.words("actors", "first_person")
+    asked = tags[clause + 1:]
+    if any(t.text in asking for t in asked):  # "..., everybody else folds to me, what is my call?": that clause
+        if any(t.text in vocab.words("actors", "first_person_own") for t in asked) and _teller_in_hand(told):
+            return _teller_in_hand(told)
+        if any(t.kind == "actor" for t in asked):
+            last = clause
     named = {told.seats.get(_name(tags, j).lower(), _teller(_name(tags, j), first)) for j in range(last + 1, len(tags))
              if tags[j].kind == "actor"}
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"

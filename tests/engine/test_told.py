@@ -715,3 +715,18 @@ def test_an_earlier_call_is_in_before_a_single_chip_after_a_raise() -> None:
     out = answer("Turn, 100/200. Seat 8 bets 2,000, seat 6 just calls, seat 1 raises to 6,000. Now it's on seat 6. "
                  "Seat 6 tosses in a single 5,000 chip and says nothing. What change goes back to seat 6?").outcome
     assert "1,000 comes back" in out
+
+
+def test_whose_call_in_the_closing_clause_and_the_teller_in_a_seat_told_with_the_stakes() -> None:
+    out = answer("Game is 10/20, I am big blind. UTG raises to 60, the next player raises to 180, everybody else folds "
+                 "to me, what is my call?").outcome
+    assert "put in 160 to call" in out
+    out = answer("my friend is at 10/20 in the small blind. UTG limps 20, the cutoff raises to 80. how much does my "
+                 "friend need to call?").outcome
+    assert "put in 70 to call" in out
+
+
+def test_what_an_action_counts_as_is_no_players_action() -> None:
+    told = read_told("Back home if you drop one big chip silently it's a call. 1/3 here, Ana raises to 12 and I drop "
+                     "a green without a word. Change?", 0.5)
+    assert not [p for p in told.placed if p.role == "called"]
