@@ -446,13 +446,24 @@ def _seats(toks: list[Token], i: int, out: list[Tag]) -> int:
 
 
 def _longest_phrase(toks: list[Token], i: int) -> tuple[int, tuple[str, object] | None]:
-    """The longest vocabulary phrase (up to ``_MAX_PHRASE`` words) starting at ``i``, and its tag.
+    """The longest vocabulary phrase starting at ``i`` that no longer phrase overlaps: "calls out of turn" is a
+    call told out of turn, not "calls out" (said aloud) before "of turn"."""
+    n, hit = _phrase_at(toks, i, _MAX_PHRASE)
+    for j in range(i + 1, i + n):
+        m, _ = _phrase_at(toks, j, _MAX_PHRASE)
+        if m > n and j + m > i + n:
+            return _phrase_at(toks, i, j - i)
+    return n, hit
+
+
+def _phrase_at(toks: list[Token], i: int, most: int) -> tuple[int, tuple[str, object] | None]:
+    """The longest vocabulary phrase of at most ``most`` words starting at ``i``, and its tag.
 
     Words are added one at a time while they still begin some phrase, so a word no phrase starts with costs
     one lookup, not one per phrase length."""
     lex, starts = _lexicon(), _phrase_starts()
     joined, best = "", (0, None)
-    for n in range(1, min(_MAX_PHRASE, len(toks) - i) + 1):
+    for n in range(1, min(most, len(toks) - i) + 1):
         s = toks[i + n - 1]
         if s.kind not in ("word", "amount"):
             break

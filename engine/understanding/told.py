@@ -203,6 +203,8 @@ def _counted_for_the_shover(told: Told, tags: list[Tag]) -> None:
     chips, in a clause with no all-in of its own, is the all-in of the player told going all in before it, not of
     the player who asked for the count."""
     for p in told.placed:
+        if p.role == "chips_out" and p.chips is not None and (p.chips or 0) > 1 and _counted(tags, p.index):
+            p.role = "all_in_to"  # "seat 1 shoves on me, the dealer counts seven blacks, a green": the shove's count
         if p.role != "all_in_to" or p.chips is None or _all_in_in_clause(tags, p.index):
             continue
         shoves = [j for j in range(p.index) if tags[j].kind == "verb" and tags[j].value == "all_in"
@@ -210,6 +212,13 @@ def _counted_for_the_shover(told: Told, tags: list[Tag]) -> None:
         if shoves:
             shover = _actor_of(tags, shoves[-1] + 1)
             p.actor = told.seats.get((shover or "").lower(), shover) or p.actor
+
+
+def _counted(tags: list[Tag], i: int) -> bool:
+    """Chips a dealer counts out after a shove told before them, in the same clause as the counting word."""
+    lo, _hi = _clause_bounds(tags, i)
+    counting = any(t.text in vocab.words("speech", "counting") for t in tags[lo:i])
+    return counting and any(t.kind == "verb" and t.value == "all_in" for t in tags[:lo])
 
 
 def _all_in_in_clause(tags: list[Tag], i: int) -> bool:
@@ -987,6 +996,11 @@ def _teller_was_asked(tags: list[Tag]) -> bool:
     return any(a in asking and b in me for a, b in pairwise(texts))
 
 
+# Roles an amount in a correction ("it's actually 250") cannot have been: whatever else the learned reading was
+# unsure between, a figure corrected right after staff's is the bet's.
+_NOT_A_BET = ("stakes", "small_blind", "big_blind", "ante", "seat", "pot", "stack", "limit", "top_up")
+
+
 def _valuation(doc: Doc, told: Told) -> None:
     """3.19: a figure staff gave for a bet ("the dealer said 1,700": read as words said, or as an amount only
     claimed), and the bet's real size when the story tells a wager of another figure."""
@@ -1004,7 +1018,7 @@ def _valuation(doc: Doc, told: Told) -> None:
     corrected = [p.value for p in told.placed if p.chips is not None and p.value != figure
                  and _in_clause(told.tags, p.index, "speech", "correction")]  # "it was actually 3 greens and a black"
     corrected = corrected or [r.mention.value for r in told.readings if r.mention.value != figure
-                              and r.mention.kind == "amount" and r.role in ("wager_to", "other", "said", "call")
+                              and r.mention.kind == "amount" and r.role not in _NOT_A_BET
                               and _in_clause(told.tags, r.mention.index, "speech", "correction")
                               and not _staff_says(told.tags, r.mention.index)]  # "It's actually 250", "really 4200"
     real = corrected or real

@@ -730,3 +730,17 @@ def test_what_an_action_counts_as_is_no_players_action() -> None:
     told = read_told("Back home if you drop one big chip silently it's a call. 1/3 here, Ana raises to 12 and I drop "
                      "a green without a word. Change?", 0.5)
     assert not [p for p in told.placed if p.role == "called"]
+
+
+def test_a_call_told_out_of_turn_is_a_call_not_words_said_aloud() -> None:
+    tags = amount_roles.tagged("Seat 4 bets 90 on the river. Seat 7 calls out of turn, skipping seat 5.")
+    assert [(t.kind, t.text) for t in tags[7:9]] == [("verb", "calls"), ("timing", "out of turn")]
+    out = answer("Seat 2 bets 60 on the turn. Seat 9 calls out of turn, skipping seat 5. Back to seat 5, who folds. "
+                 "Seat 9 started the turn with 400. What does seat 9 have left?").outcome
+    assert "340 left behind" in out
+
+
+def test_chips_a_dealer_counts_after_a_shove_are_the_shove() -> None:
+    told = read_told("seat 3 shoves on me, I ask for a count, dealer counts six blacks and two greens. I call. I had "
+                     "1,500 before the call. How much do I have left?", 0.5)
+    assert [(p.role, p.value, p.actor) for p in told.placed if p.value == 650] == [("all_in_to", 650, "Seat 3")]
