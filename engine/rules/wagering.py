@@ -753,22 +753,40 @@ def _string_trigger(f: Facts) -> float:
     return 1.0 if f.one_motion is False and not (f.verbal and f.verbal_timing == "before") else 0.0
 
 
+def _declared_then_trips(ctx: Context, assumed: bool) -> Finding:
+    """1.6 / 1.2: an action declared out loud may be put in with several trips; the declaration binds. With the
+    amount said and no chips told before the words, the words are taken to have come first (stated as such)."""
+    said, amt = ctx.peek("verbal"), ctx.peek("verbal_amount")
+    what = f"{said} to {money(amt)}" if amt and said in ("raise", "bet") else said
+    first, more = ctx.peek("chips_put_out"), ctx.peek("chips_added")
+    total = (amt or (first + more if first and more else None)) if said in ("raise", "bet") else None
+    both = (f" Both trips count: {money(first)} + {money(more)}, a {said} to {money(total)}."
+            if total and not amt else "")
+    call = ""
+    who = ctx.peek("call_for")
+    if total and ctx.peek("asks_call") and who:
+        have = in_front(ctx.facts, who)
+        if 0 < have < total:
+            call = (f" {subject(who)} needs {money(total - have)} more to call ({money(total)} − {money(have)}).")
+    when = (" (taken as said before the chips: had the words come only after chips already out, only the first "
+            "motion would count)") if assumed else ""
+    return Finding(
+        outcome=f"Not a string bet: the {what} was declared verbally first{when}, and a player who declares his "
+                f"intention may then put the chips in with more than one motion. The declared action binds."
+                f"{both}{call}",
+        citations=["1.6", "1.2"], amounts={f"{said}_to": total} if total else {},
+        confidence=0.8 if assumed else 0.9,
+    )
+
+
 @rule("string_bet", ["1.6"], trigger=_string_trigger)
 def string_bet(ctx: Context) -> Finding:
     """Chips added in a second motion without a declaration are a string bet: only the first motion counts."""
-    if ctx.peek("verbal") in ("raise", "bet", "call", "all-in") and ctx.peek("verbal_timing") == "before":
-        said = ctx.peek("verbal")
-        amt = ctx.peek("verbal_amount")
-        what = f"{said} to {money(amt)}" if amt and said in ("raise", "bet") else said
-        first, more = ctx.peek("chips_put_out"), ctx.peek("chips_added")
-        total = (amt or (first + more if first and more else None)) if said in ("raise", "bet") else None
-        both = (f" Both trips count: {money(first)} + {money(more)}, a {said} to {money(total)}."
-                if total and not amt else "")
-        return Finding(
-            outcome=f"Not a string bet: the {what} was declared verbally first, and a player who declares his "
-                    f"intention may then put the chips in with more than one motion. The declared action binds.{both}",
-            citations=["1.6", "1.2"], amounts={f"{said}_to": total} if total else {},
-        )
+    timing = ctx.peek("verbal_timing")
+    first, more = ctx.peek("chips_put_out"), ctx.peek("chips_added")
+    if ctx.peek("verbal") in ("raise", "bet", "call", "all-in") and (
+            timing == "before" or (timing is None and first is None and ctx.peek("verbal_amount"))):
+        return _declared_then_trips(ctx, assumed=timing is None)
     facing = ctx.peek("bet_faced")
     facing = facing if facing is not None else facing_of(ctx.facts)
     first = ctx.peek("chips_put_out")

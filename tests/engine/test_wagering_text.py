@@ -381,3 +381,10 @@ def test_call_said_before_one_big_chip_binds_as_the_first_indication() -> None:
     r = answer("facing a 25 bet i tossed in one black chip (100) didnt say anything and the dealer goes 'call'. how "
                "much change?")
     assert r.citations[0] == "1.4.2"  # the dealer's word is no declaration of the player's
+
+
+def test_a_raise_declared_with_its_amount_then_several_trips_is_no_string_bet() -> None:
+    r = answer("flop, I bet 200. the guy says 'raise to nine hundred' and goes back to his stack three times for the "
+               "chips. someone calls string bet. how much more do I put in to call?")
+    assert r.citations[0] == "1.6" and "Not a string bet" in r.outcome and "700 more to call" in r.outcome
+    assert "taken as said before the chips" in r.outcome  # the order was not told: the assumption is stated
