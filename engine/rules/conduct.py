@@ -421,6 +421,15 @@ def _adding_trigger(f: Facts) -> float:
     return 1.0 if f.adding_chips else 0.0
 
 
+def _stack_after_results(stack: int, changes: list[int] | None) -> tuple[int, str]:
+    """The stack once the results told after it are in ("had 720, lost 65": 655), with that working first."""
+    if not changes:
+        return stack, ""
+    now = max(0, stack + sum(changes))
+    steps = " ".join(f"{'+' if c > 0 else '−'} {money(abs(c))}" for c in changes)
+    return now, f"his stack is now {money(stack)} {steps} = {money(now)}; "
+
+
 @rule("adding_chips", ["3.12"], trigger=_adding_trigger)
 def adding_chips(ctx: Context) -> Finding:
     """Chips may be added only with no live hole cards, and never past the table limit."""
@@ -441,7 +450,7 @@ def adding_chips(ctx: Context) -> Finding:
         return Finding(outcome=outcome, citations=["3.12"], confidence=0.85)
 
     limit = ctx.get("table_limit")
-    stack = ctx.get("stack_behind")
+    stack, since = _stack_after_results(ctx.get("stack_behind"), ctx.peek("stack_changes"))
     room = max_add_on(stack, limit)
     amounts = {"max_add": room, "table_limit": limit, "stack": stack}
     if room == 0:
@@ -451,7 +460,7 @@ def adding_chips(ctx: Context) -> Finding:
             outcome=f"He may add nothing (0 chips): {how}, and stack plus additions may not exceed the limit.",
             citations=["3.12"], amounts=amounts, confidence=0.9,
         )
-    detail = f"{money(stack)} + {money(room)} = {money(limit)}, the table limit"
+    detail = f"{since}{money(stack)} + {money(room)} = {money(limit)}, the table limit"
     too_much = ""
     if want is not None:
         amounts["requested"] = want

@@ -214,6 +214,29 @@ def _counted_for_the_shover(told: Told, tags: list[Tag]) -> None:
             p.actor = told.seats.get((shover or "").lower(), shover) or p.actor
 
 
+def _stack_results(doc: Doc, told: Told) -> None:
+    """"Started the hand with 310 and lost 85 in it", "had 1,200, lost 400, then won 250 back": what the player
+    lost or won after his stack was last told (a figure right after a word of losing or winning, nothing but a word
+    of time or place after it), signed, in order; the rules work out the stack it leaves."""
+    stacks = told.of("stack")
+    if not stacks:
+        return
+    tags, start = told.tags, stacks[-1].index + 1  # "lost 1,300 of it, and now has 580": counted in the last
+    lost, won = vocab.words("speech", "stack_lost"), vocab.words("speech", "stack_won")
+    follows = vocab.words("speech", "after_result")
+    out: list[int] = []
+    for i in range(max(start, 1), len(tags)):
+        tg = tags[i]
+        if tg.kind != "amount" or not isinstance(tg.value, int) or tags[i - 1].text not in (*lost, *won):
+            continue
+        nxt = tags[i + 1] if i + 1 < len(tags) else None
+        if nxt is not None and nxt.kind not in ("break", "comma", "joiner") and nxt.text not in follows:
+            continue  # "lost 3 buy-ins", "won 2 pots": no chips of his
+        out.append(-tg.value if tags[i - 1].text in lost else tg.value)
+    if out:
+        doc.set("stack_changes", out)
+
+
 def _counted(tags: list[Tag], i: int) -> bool:
     """Chips a dealer counts out after a shove told before them, in the same clause as the counting word."""
     lo, _hi = _clause_bounds(tags, i)
@@ -781,6 +804,7 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
+    _stack_results(doc, told)
     _pot_asked(doc, told)
     _stack_before_chips(doc, told)
     _dead_money(doc, told)

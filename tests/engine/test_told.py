@@ -745,3 +745,16 @@ def test_chips_a_dealer_counts_after_a_shove_are_the_shove() -> None:
     told = read_told("seat 3 shoves on me, I ask for a count, dealer counts six blacks and two greens. I call. I had "
                      "1,500 before the call. How much do I have left?", 0.5)
     assert [(p.role, p.value, p.actor) for p in told.placed if p.value == 650] == [("all_in_to", 650, "Seat 3")]
+
+
+def test_results_told_after_a_stack_leave_the_stack_the_top_up_is_measured_from() -> None:
+    facts, _doc = extract_facts("1,000 max. Ana started the night with 800, lost 300 to Ben, then won 150 back. "
+                                "How much can she add between hands?")
+    assert facts.stack_changes == [-300, 150]
+    out = answer("1,000 max. Ana started the night with 800, lost 300 to Ben, then won 150 back. How much can she add "
+                 "between hands?").outcome
+    assert "800 − 300 + 150 = 650" in out and "350" in out
+    # a stack told again after the results already holds them
+    facts, _doc = extract_facts("2,000 cap. Sam started with 1,880, lost 1,300 of it, and now has 580. How much can "
+                                "he add?")
+    assert not facts.stack_changes
