@@ -78,8 +78,12 @@ def blind_of(f: Facts, who: str | None) -> int | None:
 
 
 def posted_blind(f: Facts, who: str | None) -> int | None:
-    """The blind a player posted this hand, whatever street is being asked about."""
-    return _blinds(f).get(who or "")
+    """The blind a player posted this hand, whatever street is being asked about: asked by the poster's name or by
+    the blind's seat ("Ellie in the SB ... how much for her?" may reach the rules as either)."""
+    blinds = _blinds(f)
+    if (who or "") in blinds:
+        return blinds[who or ""]
+    return {"SB": f.small_blind, "BB": f.big_blind}.get(who or "") if who in (f.blinds_posted_by or {}) else None
 
 
 def _blinds(f: Facts) -> dict[str, int | None]:

@@ -178,3 +178,11 @@ def test_a_folded_blind_is_in_a_pot_added_up_from_the_totals_of_the_players_left
 def test_words_of_a_lower_amount_after_silent_chips_came_after_them() -> None:
     assert conclude(Facts(declared=False, verbal_amount=60, chips_put_out=110)).verbal_timing == "after"
     assert conclude(Facts(declared=True, verbal_amount=60, chips_put_out=110)).verbal_timing is None  # not told
+
+
+def test_a_blind_is_found_by_its_seat_or_by_the_player_told_posting_it() -> None:
+    from engine.rules.conclusions import posted_blind
+
+    f = Facts(small_blind=5, big_blind=10, blinds_posted_by={"SB": "Ellie"})
+    assert posted_blind(f, "Ellie") == 5 and posted_blind(f, "SB") == 5 and posted_blind(f, "BB") == 10
+    assert posted_blind(f, "Tom") is None
