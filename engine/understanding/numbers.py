@@ -94,7 +94,9 @@ def _slang() -> tuple[re.Pattern[str], dict[str, int]]:
 
 def slang_amounts(text: str) -> str:
     """Amounts told with a slang unit, as digits: "a grand" -> "1000", "5 bills" -> "500", "1.5 grand" ->
-    "1500" (exact, or left as written when not a whole number); the units and the counts are the vocabulary's."""
+    "1500" (exact, or left as written when not a whole number); the units and the counts are the vocabulary's.
+    A spoken decimal before "k" ("one point two k", read as "1.2 k") is thousands too; a whole number before a
+    spaced "k" is left alone ("7 k 2" is a board)."""
     pattern, units = _slang()
 
     def digits(m: re.Match[str]) -> str:
@@ -102,4 +104,11 @@ def slang_amounts(text: str) -> str:
         value = count * units[m.group(2)]
         return str(int(value)) if value == value.to_integral_value() else m.group(0)
 
-    return pattern.sub(digits, text)
+    def thousands(m: re.Match[str]) -> str:
+        value = _decimal(m.group(1)) * 1000
+        return str(int(value)) if value == value.to_integral_value() else m.group(0)
+
+    return _SPACED_K.sub(thousands, pattern.sub(digits, text))
+
+
+_SPACED_K = re.compile(r"\b(\d+\.\d+)\s+k\b")

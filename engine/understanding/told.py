@@ -748,9 +748,10 @@ def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, ta
     """Whether an amount adds to the chips read just before it: chips of the same player, in the same sentence,
     with no action, speech or other player between them (a value restated in brackets is read as no role)."""
     if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call",
-                                                                 "top_up", "added"):
+                                                                 "top_up", "added", "pot"):
         return False
-    if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added") and (last.chips is None or chips is None):
+    if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added", "pot") \
+            and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap; chip pieces are one
     between = tags[last.index + 1:i]
     if _second_trip(tags, last.index, i):
@@ -1008,9 +1009,11 @@ def _teller_is_staff(tags: list[Tag]) -> bool:
 
 
 def _said_before(tags: list[Tag], i: int) -> bool:
-    """Whether words of saying stand in the clause before the tag at ``i`` ("the dealer said it was 300")."""
+    """Whether words of saying, or of staff's counting, stand in the clause before the tag at ``i`` ("the dealer
+    said it was 300", "the dealer counts it as 340")."""
     lo, _hi = _clause_bounds(tags, i)
-    return any(tags[j].kind == "say" for j in range(lo, i))
+    counting = vocab.words("speech", "counting")
+    return any(tags[j].kind == "say" or tags[j].text in counting for j in range(lo, i))
 
 
 def _teller_was_asked(tags: list[Tag]) -> bool:

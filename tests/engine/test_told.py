@@ -758,3 +758,19 @@ def test_results_told_after_a_stack_leave_the_stack_the_top_up_is_measured_from(
     facts, _doc = extract_facts("2,000 cap. Sam started with 1,880, lost 1,300 of it, and now has 580. How much can "
                                 "he add?")
     assert not facts.stack_changes
+
+
+def test_a_pot_told_as_chips_is_one_pot_and_a_lone_colour_landing_is_one_chip() -> None:
+    out = answer("heads up, both all in on the flop, nobody else in. the pot in the middle is 2 browns, 3 yellows and "
+                 "4 purples. we run it twice and split the boards. what is each board worth?").outcome
+    assert "7,500" in out
+    out = answer("turn, checked to me, i say 'three hundred' and then my purple hits the felt. change?").outcome
+    assert "200" in out
+
+
+def test_a_dealers_count_is_his_figure_and_a_spoken_decimal_k_is_thousands() -> None:
+    facts, _doc = extract_facts("Seat 8 asks the dealer how much Seat 5 bet; the dealer counts it as 440 and Seat 8 "
+                                "puts in 440 to call. It turns out the bet was really 490.")
+    assert (facts.dealer_said_amount, facts.bet_faced) == (440, 490)
+    out = answer('Seat 4 says "bet one point five k" and then places a single brown chip. How much change?').outcome
+    assert "3,500" in out
