@@ -60,6 +60,7 @@ class WageringFacts(BaseModel):
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
+    folded_in_hand: list[str] | None = fact("Which players folded during the hand told?")
     stack_changes: list[int] | None = fact(
         "What did the player win (+) or lose (−) since the stack told, hand by hand?")
     dead_money: int | None = fact("How many chips are in the pot from players no longer in the hand (dead money)?")

@@ -430,6 +430,17 @@ def _stack_after_results(stack: int, changes: list[int] | None) -> tuple[int, st
     return now, f"his stack is now {money(stack)} {steps} = {money(now)}; "
 
 
+def _stack_after_folding(f: Facts, stack: int) -> tuple[int, str]:
+    """"Started a hand with 760 ... called 12, 40 and 95, then folded the river": a stack told for the hand's start,
+    less what the player put in before he folded (he won nothing back), with that working first."""
+    who = f.call_for or f.put_by
+    put = (f.contributions or {}).get(who or "")
+    if not who or who not in (f.folded_in_hand or []) or f.stack_total is None or not put or put >= stack:
+        return stack, ""
+    left = stack - put
+    return left, f"his stack is now {money(stack)} − {money(put)} put in before he folded = {money(left)}; "
+
+
 @rule("adding_chips", ["3.12"], trigger=_adding_trigger)
 def adding_chips(ctx: Context) -> Finding:
     """Chips may be added only with no live hole cards, and never past the table limit."""
@@ -451,6 +462,8 @@ def adding_chips(ctx: Context) -> Finding:
 
     limit = ctx.get("table_limit")
     stack, since = _stack_after_results(ctx.get("stack_behind"), ctx.peek("stack_changes"))
+    if not since:
+        stack, since = _stack_after_folding(ctx.facts, stack)
     room = max_add_on(stack, limit)
     amounts = {"max_add": room, "table_limit": limit, "stack": stack}
     if room == 0:

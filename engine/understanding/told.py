@@ -806,6 +806,9 @@ def extract(doc: Doc) -> None:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
     _stack_results(doc, told)
+    folded = list(dict.fromkeys(p.actor for p in told.of("folded") if p.actor))
+    if folded:
+        doc.set("folded_in_hand", folded)  # "...then folded the river": he put in what he put in, and won nothing
     _pot_asked(doc, told)
     _stack_before_chips(doc, told)
     _dead_money(doc, told)

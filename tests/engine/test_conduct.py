@@ -249,3 +249,11 @@ def test_a_claim_whose_timing_was_not_read_is_ruled_both_ways() -> None:
     r = decide(Facts(pot_contested=True), topic="3.6")
     assert "may still contest" in r.outcome and "previous result stands" in r.outcome
     assert len(r.alternatives) == 2
+
+
+def test_a_top_up_after_folding_counts_what_went_in_before_the_fold() -> None:
+    from engine import answer
+
+    out = answer("1/2, the cap is 500. i started a hand with 400, called a raise to 10, called 30 on the flop, then "
+                 "folded the turn. how much can i add before the next deal?").outcome
+    assert "400 − 40 put in before he folded = 360" in out and "140" in out
