@@ -111,12 +111,15 @@ def _stack_after_refund(ctx: Context, per_hand: dict[str, int], amounts: dict[st
     """Asked what a player's stack will be: the chips he has behind plus what comes back to him ("I've got 1,280 in
     front of me and put 320 into this pot": 1,600)."""
     f = ctx.facts
-    who = f.call_for or f.put_by
-    stack = (f.stacks or {}).get(who or "") if who else None
+    stacks = f.stacks or {}
+    who = f.call_for or f.put_by or (next(iter(stacks)) if len(stacks) == 1 else None)  # the one stack told
+    stack = stacks.get(who or "") if who else None
     stack = stack if stack is not None else f.stack_behind
     back = per_hand.get(who or "") if who else None
     if back is None and len(per_hand) <= 1:
         back = amounts.get("returned")
+    if back is None:  # only the blinds were in: a blind's own post comes back to him
+        back = {"SB": amounts.get("small_blind_returned"), "BB": amounts.get("big_blind_returned")}.get(who or "")
     if not f.asks_stack_left or stack is None or not back:
         return ""
     amounts["stack_after"] = stack + back

@@ -78,7 +78,8 @@ def stack_when_acting(f: Facts, who: str | None) -> int | None:
 def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str] | None:
     """(player, stack, put in, street it counts from) for a question about the chips left, when the story told
     his stack and the action from then on; None when it did not."""
-    if not f.asks_stack_left or getattr(ruling, "kind", "ruling") != "ruling" or "left_behind" in ruling.amounts:
+    if not f.asks_stack_left or getattr(ruling, "kind", "ruling") != "ruling" or "left_behind" in ruling.amounts \
+            or "stack_after" in ruling.amounts:  # the ruling gave the stack itself (bets voided and returned)
         return None
     found = _whose(f)
     if found is None:

@@ -259,3 +259,14 @@ def test_the_stack_after_a_voided_round_is_the_stack_behind_plus_what_comes_back
                "into this pot. hand gets voided right? what should my stack be after?")
     assert r.amounts.get("stack_after") == 1600 and "1,280 + 320" in r.outcome
     assert "i gets" not in r.outcome
+
+
+def test_a_stack_asked_after_a_misdeal_gets_back_what_went_in() -> None:
+    from engine import answer
+
+    out = answer("Blinds 10/20, both posted. I flash a card while cutting and it's a misdeal. The big blind has 900 "
+                 "behind his posted blind. What is the big blind's stack once the bets are returned?").outcome
+    assert "920 (900 + 20)" in out and "left behind" not in out
+    out = answer("Misdeal at 1/3, the deck was never cut. UTG had raised to 12 and has 300 left behind. What is UTG's "
+                 "stack after?").outcome
+    assert "312 (300 + 12)" in out
