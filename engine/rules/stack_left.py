@@ -47,6 +47,8 @@ def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling,
             settled = None  # the out-of-turn bet that stands is another player's
         if settled is not None and f.put_by in (None, who):
             return settled
+        if settled is not None and any(a.actor == who and a.kind == "call" and a.amount is None for a in played):
+            return settled  # "villain pushes out 1,800 silently, i call": he called the bet the ruling settled
         if not mine and "min_raise_to" in ruling.amounts:
             return ruling.amounts["min_raise_to"]  # "Seat 6 makes the minimum re-raise": the raise ruled
     state = round_state(played, f.big_blind, street)

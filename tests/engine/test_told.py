@@ -774,3 +774,9 @@ def test_a_dealers_count_is_his_figure_and_a_spoken_decimal_k_is_thousands() -> 
     assert (facts.dealer_said_amount, facts.bet_faced) == (440, 490)
     out = answer('Seat 4 says "bet one point five k" and then places a single brown chip. How much change?').outcome
     assert "3,500" in out
+
+
+def test_the_chips_left_after_calling_a_bet_a_ruling_settled() -> None:
+    out = answer("i have 3 yellows. villain pushes out a yellow and four blacks without saying anything. i call. how "
+                 "much do i have left?").outcome
+    assert "1,600 left behind" in out
