@@ -585,11 +585,19 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if _not_done(tags, i):
             continue
         actor = _actor_of(tags, i + 1)
-        stacks = [p for p in told.placed if p.role == "stack" and p.actor == actor and p.index < i]
+        seat = _positions_held(tags).get((actor or "").lower())  # "me on the button ... i shove": the button's
+        stacks = [p for p in told.placed if p.role == "stack" and p.index < i
+                  and any(_same_player(actor, w) or _same_player(seat, w) for w in (p.actor, *p.players))]
         acted = any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed)
         if actor is not None and stacks and not acted:
             told.placed.append(Placed("all_in_to", stacks[-1].value, stacks[-1].p, actor, _street_of(tags, i),
                                       tg.start, index=i))
+
+
+def _same_player(a: str | None, b: str | None) -> bool:
+    """The same player, the teller under any of his words ("i shove" after "me and the big blind both had 312")."""
+    first = vocab.words("actors", "first_person")
+    return a is not None and b is not None and (a == b or (a.lower() in first and b.lower() in first))
 
 
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
@@ -741,7 +749,8 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
         last.p = min(last.p, r.p)
         return
     told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index,
-                              players=_shared_by(tags, m.index, actor) if r.role in ("all_in_to", "call") else ()))
+                              players=_shared_by(tags, m.index, actor) if r.role in ("all_in_to", "call", "stack")
+                              else ()))
 
 
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
@@ -800,8 +809,8 @@ def extract(doc: Doc) -> None:
     pots, acts = told.of("pot"), [p for p in told.placed if p.role in amount_roles.ACTION_ROLES]
     if pots and acts:
         doc.set("pot_told_first", pots[-1].start < acts[0].start)  # "pot's 42. I bet 40, he calls 15"
-    stacks = {p.actor: p.value for p in told.of("stack") if p.actor and not is_unnamed(p.actor)
-              and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
+    stacks = {who: p.value for p in told.of("stack") for who in (p.players or (p.actor,)) if who
+              and not is_unnamed(who) and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)

@@ -780,3 +780,11 @@ def test_the_chips_left_after_calling_a_bet_a_ruling_settled() -> None:
     out = answer("i have 3 yellows. villain pushes out a yellow and four blacks without saying anything. i call. how "
                  "much do i have left?").outcome
     assert "1,600 left behind" in out
+
+
+def test_a_stack_two_players_both_had_sizes_each_ones_shove() -> None:
+    facts, _doc = extract_facts("1/2. me on the button and the big blind both had exactly 250. i shove, sb folds, bb "
+                                "calls. what's the pot?")
+    assert facts.stacks == {"BTN": 250, "BB": 250}
+    assert "501" in answer("1/2. me on the button and the big blind both had exactly 250. i shove, sb folds, bb "
+                           "calls. what's the pot?").outcome
