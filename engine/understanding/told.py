@@ -154,11 +154,12 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     told.doubt = 1.0 - min((r.p for r in readings), default=1.0)
     early = _early_clauses(tags)
     seats = told.seats = _positions_held(tags)
+    first = vocab.words("actors", "first_person")  # the teller goes by one name, whichever word told him
     for p in told.placed:
         p.out_of_turn = _clause_of(tags, p.index) in early
         if p.out_of_turn and p.role == "chips_out":
             p.role = _chips_as_action(told, p)  # "seat 7 throws 200 in out of turn": his action, a call or a bet
-        p.actor = seats.get((p.actor or "").lower(), p.actor)
+        p.actor = _teller(seats.get((p.actor or "").lower(), p.actor), first) if p.actor else p.actor
         p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
     told.placed = _restated_dropped(tags, told.placed)
@@ -629,7 +630,8 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
         if tg.kind in _CLAUSE_ENDS:
             lo, text = n - len(words), " ".join(words)
             acted = any(t.kind == "verb" for t in tags[lo:n])
-            still = bool(_list_rx("timing", "yet_to_act").search(text)) or _before_someone_acted(tags, lo, n)
+            still = bool(_list_rx("timing", "yet_to_act").search(text)) or _before_someone_acted(tags, lo, n) \
+                or _turn_was_anothers(tags, lo, text)
             bare = not any(t.kind in ("verb", "actor") for t in tags[lo:n])
             if _list_rx("timing", "out_of_turn").search(text) or still or (waiting and acted) \
                     or (bare and clause - 1 in out and lo and tags[lo - 1].kind == "comma"):
@@ -639,6 +641,15 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
         else:
             words.append(tg.text)
     return out
+
+
+def _turn_was_anothers(tags: list[Tag], lo: int, text: str) -> bool:
+    """"Action is on UTG+1, but the cutoff raises", "its on seat 3 but seat 6 already threw in 3 blacks": whose
+    turn it was, then "but" another player acting in the same sentence."""
+    if not _list_rx("timing", "turn_of").search(text):
+        return False
+    end = next((j for j in range(lo, len(tags)) if tags[j].kind == "break"), len(tags))
+    return any(t.text in vocab.words("timing", "turn_of_but") for t in tags[lo:end])
 
 
 def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
@@ -673,9 +684,16 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
                 and tags[j - 1].kind == "actor":
             return _name(tags, j - 1)  # "back to Seat 5, who folded"
         if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j) \
-                and not (j and tags[j - 1].text in vocab.words("speech", "before")):
+                and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not _object_of(tags, j):
             return _name(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
+
+
+def _object_of(tags: list[Tag], j: int) -> bool:
+    """"the guy behind me calls", "the lady to my left": a player named after a word of place is where someone
+    sits, not who acts."""
+    return j > 0 and tags[j].text in vocab.words("actors", "objects") \
+        and tags[j - 1].text in vocab.words("actors", "places")
 
 
 def speaker_of(told: Told, said: Callable[[str], bool]) -> str | None:

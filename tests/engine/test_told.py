@@ -788,3 +788,17 @@ def test_a_stack_two_players_both_had_sizes_each_ones_shove() -> None:
     assert facts.stacks == {"BTN": 250, "BB": 250}
     assert "501" in answer("1/2. me on the button and the big blind both had exactly 250. i shove, sb folds, bb "
                            "calls. what's the pot?").outcome
+
+
+def test_whose_turn_it_was_then_but_another_acting_is_out_of_turn() -> None:
+    told = read_told("Turn, seat 1 bets 300, its on seat 3 but seat 6 already threw in 3 blacks to call. Seat 3 "
+                     "calls, seat 4 folds.", 0.5)
+    assert [p.out_of_turn for p in told.placed if p.actor == "Seat 6"] == [True]
+    # whose turn it was, with nobody acting against it, marks nothing
+    told = read_told("Flop, action is on me, seat 2 bet 100. I call.", 0.5)
+    assert not any(p.out_of_turn for p in told.placed)
+
+
+def test_a_player_told_as_where_another_sits_is_not_the_one_acting() -> None:
+    acts = _acts("Turn: I bet 250, she raises to 600, the guy behind me calls 600. How much more do I put in?")
+    assert acts[0][0] == "i" and acts[-1][0] != "i"
