@@ -646,7 +646,7 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
 def _turn_was_anothers(tags: list[Tag], lo: int, text: str) -> bool:
     """"Action is on UTG+1, but the cutoff raises", "its on seat 3 but seat 6 already threw in 3 blacks": whose
     turn it was, then "but" another player acting in the same sentence."""
-    if not _list_rx("timing", "turn_of").search(text):
+    if not _list_rx("timing", "turn_of").search(text.replace(" '", "'")):
         return False
     end = next((j for j in range(lo, len(tags)) if tags[j].kind == "break"), len(tags))
     return any(t.text in vocab.words("timing", "turn_of_but") for t in tags[lo:end])

@@ -802,3 +802,9 @@ def test_whose_turn_it_was_then_but_another_acting_is_out_of_turn() -> None:
 def test_a_player_told_as_where_another_sits_is_not_the_one_acting() -> None:
     acts = _acts("Turn: I bet 250, she raises to 600, the guy behind me calls 600. How much more do I put in?")
     assert acts[0][0] == "i" and acts[-1][0] != "i"
+
+
+def test_its_on_told_with_an_apostrophe_marks_the_action_after_but() -> None:
+    told = read_told("50/100. UTG raises to 300. It's on the hijack, but the big blind says call and pushes out 200 "
+                     "more. The hijack three-bets to 900.", 0.5)
+    assert any(p.out_of_turn for p in told.placed if p.actor == "BB")
