@@ -683,19 +683,6 @@ def test_a_call_all_in_told_with_its_total_is_one_call_for_less() -> None:
     assert [(a[0], a[1], a[2]) for a in acts[-1:]] == [("Ann", "all-in", 800)]
 
 
-def test_a_player_acting_from_a_blind_posted_it() -> None:
-    # Dee is the small blind: her 10 is in her 1,000, not money besides it
-    out = answer("10/20. Cy shoves 1,000 from the button, Dee calls all in for 1,000 from the small blind, big blind "
-                 "folds. They run it twice and Dee wins both. How much does Dee collect?").outcome
-    assert "2,020" in out
-
-
-def test_the_teller_asked_as_me_is_the_teller_who_acted_as_i() -> None:
-    out = answer("50/100, river. I led for 1,600, the cutoff popped it to 5,000, and it's back to me. what's it cost "
-                 "me to call?").outcome
-    assert "put in 3,400 to call" in out
-
-
 def test_a_minimum_raise_told_without_its_size_is_sized_by_the_betting_model() -> None:
     acts = read_told("Flop. I have 1,680. One guy bets 120, the cutoff makes it 300, I min re-raise, both call. "
                      "What do I have behind?", 0.5).actions()
@@ -709,21 +696,6 @@ def test_a_minimum_raise_said_as_a_figure_is_no_action() -> None:
     told = read_told("River, seat 3 bets 200, seat 8 pushes out 350 in one motion, says nothing. Min raise would be "
                      "to 400. What is it?", 0.5)
     assert not [p for p in told.placed if p.role == "min_raised"]
-
-
-def test_an_earlier_call_is_in_before_a_single_chip_after_a_raise() -> None:
-    out = answer("Turn, 100/200. Seat 8 bets 2,000, seat 6 just calls, seat 1 raises to 6,000. Now it's on seat 6. "
-                 "Seat 6 tosses in a single 5,000 chip and says nothing. What change goes back to seat 6?").outcome
-    assert "1,000 comes back" in out
-
-
-def test_whose_call_in_the_closing_clause_and_the_teller_in_a_seat_told_with_the_stakes() -> None:
-    out = answer("Game is 10/20, I am big blind. UTG raises to 60, the next player raises to 180, everybody else folds "
-                 "to me, what is my call?").outcome
-    assert "put in 160 to call" in out
-    out = answer("my friend is at 10/20 in the small blind. UTG limps 20, the cutoff raises to 80. how much does my "
-                 "friend need to call?").outcome
-    assert "put in 70 to call" in out
 
 
 def test_what_an_action_counts_as_is_no_players_action() -> None:
@@ -808,3 +780,23 @@ def test_its_on_told_with_an_apostrophe_marks_the_action_after_but() -> None:
     told = read_told("50/100. UTG raises to 300. It's on the hijack, but the big blind says call and pushes out 200 "
                      "more. The hijack three-bets to 900.", 0.5)
     assert any(p.out_of_turn for p in told.placed if p.actor == "BB")
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    # a player acting from a blind's seat posted it: Dee's 10 is in her 1,000, not money besides it
+    ("10/20. Cy shoves 1,000 from the button, Dee calls all in for 1,000 from the small blind, big blind folds. They "
+     "run it twice and Dee wins both. How much does Dee collect?", "2,020"),
+    # the teller asked about as "me" is the teller who acted as "i"
+    ("50/100, river. I led for 1,600, the cutoff popped it to 5,000, and it's back to me. what's it cost me to call?",
+     "put in 3,400 to call"),
+    # an earlier call is in before a single chip after a raise
+    ("Turn, 100/200. Seat 8 bets 2,000, seat 6 just calls, seat 1 raises to 6,000. Now it's on seat 6. Seat 6 tosses "
+     "in a single 5,000 chip and says nothing. What change goes back to seat 6?", "1,000 comes back"),
+    # whose call: the closing clause that asks, and a player's seat told with the stakes between
+    ("Game is 10/20, I am big blind. UTG raises to 60, the next player raises to 180, everybody else folds to me, "
+     "what is my call?", "put in 160 to call"),
+    ("my friend is at 10/20 in the small blind. UTG limps 20, the cutoff raises to 80. how much does my friend need "
+     "to call?", "put in 70 to call"),
+])
+def test_the_answer_states_the_number_the_told_round_gives(text: str, stated: str) -> None:
+    assert stated in answer(text).outcome
