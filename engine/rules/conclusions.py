@@ -83,13 +83,18 @@ def posted_blind(f: Facts, who: str | None) -> int | None:
     blinds = _blinds(f)
     if (who or "") in blinds:
         return blinds[who or ""]
-    return {"SB": f.small_blind, "BB": f.big_blind}.get(who or "") if who in (f.blinds_posted_by or {}) else None
+    return _blind_seats(f).get(who or "") if who in (f.blinds_posted_by or {}) else None
 
 
 def _blinds(f: Facts) -> dict[str, int | None]:
     """The blinds by the names the rulings give their players: the player told posting one, else its position."""
     by = f.blinds_posted_by or {}
-    return {by.get("SB", "SB"): f.small_blind, by.get("BB", "BB"): f.big_blind}
+    return {by.get(seat, seat): blind for seat, blind in _blind_seats(f).items()}
+
+
+def _blind_seats(f: Facts) -> dict[str, int | None]:
+    """Each blind's seat and its size."""
+    return {"SB": f.small_blind, "BB": f.big_blind}
 
 
 def in_front(f: Facts, who: str, state: RoundState | None = None) -> int:

@@ -477,7 +477,7 @@ def amount_to_call(ctx: Context) -> Finding:
     if own:  # nobody calls his own bet: the caller is the one told with chips behind, else the bet is another's
         who = _caller_by_stack(ctx, st) or who
         own = who == st.aggressor
-        already = blind_of(ctx.facts, who) or 0 if own else in_front(ctx.facts, who, st)
+        already = (blind_of(ctx.facts, who) or 0) if own else in_front(ctx.facts, who, st)
     need = max(0, st.current_bet - already)
     name = who or "The next player"
     behind = (ctx.peek("stacks") or {}).get(who) if who else None
@@ -783,13 +783,12 @@ def _declared_then_trips(ctx: Context, assumed: bool) -> Finding:
 def string_bet(ctx: Context) -> Finding:
     """Chips added in a second motion without a declaration are a string bet: only the first motion counts."""
     timing = ctx.peek("verbal_timing")
-    first, more = ctx.peek("chips_put_out"), ctx.peek("chips_added")
+    first = ctx.peek("chips_put_out")
     if ctx.peek("verbal") in ("raise", "bet", "call", "all-in") and (
             timing == "before" or (timing is None and first is None and ctx.peek("verbal_amount"))):
         return _declared_then_trips(ctx, assumed=timing is None)
     facing = ctx.peek("bet_faced")
     facing = facing if facing is not None else facing_of(ctx.facts)
-    first = ctx.peek("chips_put_out")
     if ctx.peek("one_motion") is True and facing and first is not None and first > facing:
         # All in one go: nothing to string; the chips are read by size (1.4, 1.4.1).
         read = declared_raise_completed(ctx) if _declared_raise(ctx) else undeclared_short_raise_is_call(ctx)

@@ -482,7 +482,7 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
         if (i and tags[i - 1].text in vocab.words("actors", "staff")) or _staff_called(tags, i):
             continue  # "the dealer calls a misdeal": staff's call, no player's action
-        before = " ".join(t.text for t in tags[max(0, i - 3):i]).replace(" '", "'")
+        before = _joined(tags[max(0, i - 3):i])
         if any(before.endswith(w) for w in vocab.words("actions", "named_as")):
             continue  # "it's a call", "ruled it a call": what an action counts as, no player acting
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
@@ -507,6 +507,11 @@ def _minimum_raise(tags: list[Tag], i: int) -> bool:
     while j >= 0 and tags[j].text in vocab.words("actions", "minimum_lead"):
         j -= 1
     return j >= 0 and (tags[j].kind == "actor" or tags[j].text in vocab.words("actors", "first_person"))
+
+
+def _joined(tags: list[Tag]) -> str:
+    """The tags' words as written, an apostrophe split off by the tokenizer joined back ("it 's" -> "it's")."""
+    return " ".join(t.text for t in tags).replace(" '", "'")
 
 
 def _staff_called(tags: list[Tag], i: int) -> bool:
@@ -598,7 +603,7 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
 def _same_player(a: str | None, b: str | None) -> bool:
     """The same player, the teller under any of his words ("i shove" after "me and the big blind both had 312")."""
     first = vocab.words("actors", "first_person")
-    return a is not None and b is not None and (a == b or (a.lower() in first and b.lower() in first))
+    return a is not None and b is not None and _teller(a, first) == _teller(b, first)
 
 
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
@@ -631,7 +636,7 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
             lo, text = n - len(words), " ".join(words)
             acted = any(t.kind == "verb" for t in tags[lo:n])
             still = bool(_list_rx("timing", "yet_to_act").search(text)) or _before_someone_acted(tags, lo, n) \
-                or _turn_was_anothers(tags, lo, text)
+                or _turn_was_anothers(tags, lo, n)
             bare = not any(t.kind in ("verb", "actor") for t in tags[lo:n])
             if _list_rx("timing", "out_of_turn").search(text) or still or (waiting and acted) \
                     or (bare and clause - 1 in out and lo and tags[lo - 1].kind == "comma"):
@@ -643,10 +648,10 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
     return out
 
 
-def _turn_was_anothers(tags: list[Tag], lo: int, text: str) -> bool:
+def _turn_was_anothers(tags: list[Tag], lo: int, hi: int) -> bool:
     """"Action is on UTG+1, but the cutoff raises", "its on seat 3 but seat 6 already threw in 3 blacks": whose
-    turn it was, then "but" another player acting in the same sentence."""
-    if not _list_rx("timing", "turn_of").search(text.replace(" '", "'")):
+    turn it was (the clause ``lo:hi``), then "but" another player acting in the same sentence."""
+    if not _list_rx("timing", "turn_of").search(_joined(tags[lo:hi])):
         return False
     end = next((j for j in range(lo, len(tags)) if tags[j].kind == "break"), len(tags))
     return any(t.text in vocab.words("timing", "turn_of_but") for t in tags[lo:end])
@@ -1112,8 +1117,9 @@ def _named_in_question(told: Told) -> str | None:
     first = vocab.words("actors", "first_person")
     asked = tags[clause + 1:]
     if any(t.text in asking for t in asked):  # "..., everybody else folds to me, what is my call?": that clause
-        if any(t.text in vocab.words("actors", "first_person_own") for t in asked) and _teller_in_hand(told):
-            return _teller_in_hand(told)
+        teller = _teller_in_hand(told)
+        if teller and any(t.text in vocab.words("actors", "first_person_own") for t in asked):
+            return teller
         if any(t.kind == "actor" for t in asked):
             last = clause
     named = {told.seats.get(_name(tags, j).lower(), _teller(_name(tags, j), first)) for j in range(last + 1, len(tags))
