@@ -437,12 +437,21 @@ def _seats(toks: list[Token], i: int, out: list[Tag]) -> int:
     while j < len(toks) and toks[j].kind == "amount":
         out.append(Tag("actor", toks[j].text, f"Seat {toks[j].value}", toks[j].start))
         nxt = toks[j + 1] if j + 1 < len(toks) else None
+        if nxt is not None and nxt.kind == "amount" and _seat_number(nxt) and _seat_number(toks[j]):
+            out.append(Tag("comma", ",", None, nxt.start))  # "seats 3 4 and 5": listed without a comma
+            j += 1
+            continue
         if nxt is None or (nxt.text != "," and nxt.text not in vocab.words("amounts", "heap_joiners")) \
                 or j + 2 >= len(toks) or toks[j + 2].kind != "amount":
             return j + 1 - i
         out.append(Tag("comma" if nxt.text == "," else "joiner", nxt.text, None, nxt.start))
         j += 2
     return j - i
+
+
+def _seat_number(t: Token) -> bool:
+    """Whether an amount could be a seat's number (a whole number from 1 to the most seats a table has)."""
+    return isinstance(t.value, int) and 1 <= t.value <= vocab.table("actors", "table")["most_seats"]
 
 
 def _longest_phrase(toks: list[Token], i: int) -> tuple[int, tuple[str, object] | None]:

@@ -490,11 +490,31 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         actor = _actor_of(tags, i + 1)
         if actor is not None:
             role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
-            told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, i), tg.start, index=i))
+            for who in _subjects(tags, i) or (actor,):
+                told.placed.append(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=i))
             again = _again(tags, i)
             if again is not None:
                 told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
                                           index=again[1]))
+
+
+def _subjects(tags: list[Tag], i: int) -> tuple[str, ...]:
+    """The players a verb at ``i`` has as its subjects when it has several ("UTG and the hijack both limp", "Seats 4
+    and 5 fold", "Seat 2, Seat 4 and the button all fold"): each of them acted, in the order named. Empty when
+    one player or none is the subject."""
+    j = i - 1
+    while j >= 0 and tags[j].kind == "other" and tags[j].text in vocab.words("actors", "together"):
+        j -= 1  # "both", "all", "just"
+    named: list[str] = []
+    while j >= 0 and tags[j].kind == "actor" and not _object_of(tags, j):
+        named.append(_name(tags, j))
+        k = j - 1
+        while k >= 0 and tags[k].kind == "other" and tags[k].text in vocab.words("actors", "determiners"):
+            k -= 1  # "and the hijack"
+        if k < 1 or not (tags[k].kind == "comma" or tags[k].text in vocab.words("amounts", "heap_joiners")):
+            break
+        j = k - 1
+    return tuple(reversed(named)) if len(set(named)) >= 2 else ()
 
 
 def _minimum_raise(tags: list[Tag], i: int) -> bool:
@@ -798,10 +818,19 @@ def _name(tags: list[Tag], j: int) -> str:
     name = str(tags[j].value)
     third = vocab.words("actors", "third_person")
     if name.lower() in third:
-        named = next((str(t.value) for t in reversed(tags[:j]) if t.kind == "actor"
-                      and str(t.value).lower() not in vocab.words("actors", "pronouns") + third), None)
+        named = next((str(tags[k].value) for k in range(j - 1, -1, -1) if tags[k].kind == "actor"
+                      and str(tags[k].value).lower() not in vocab.words("actors", "pronouns") + third
+                      and not _listed(tags, k)), None)
         return named or name
     return name
+
+
+def _listed(tags: list[Tag], k: int) -> bool:
+    """Whether the player at ``k`` is one of several named together ("seats 3, 4 and 5 checked"): "he" after them
+    is not one of them."""
+    joins = ("comma", "joiner")
+    return (k + 2 < len(tags) and tags[k + 1].kind in joins and tags[k + 2].kind == "actor") \
+        or (k >= 2 and tags[k - 1].kind in joins and tags[k - 2].kind == "actor")
 
 
 def extract(doc: Doc) -> None:
