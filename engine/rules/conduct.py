@@ -681,6 +681,16 @@ def _wager_against(f: Facts) -> int | None:
     return max(sized) if sized else None
 
 
+def _paid_in(f: Facts) -> int | None:
+    """What the player who acted on the count put in: his chips told, else his call told with its size ("slides
+    out three twenty-five"); chips told of the bettor ("his bet is four blacks and a green") are the bet, not his."""
+    caller = f.call_for
+    if f.chips_put_out is not None and (f.put_by is None or caller is None or f.put_by == caller):
+        return f.chips_put_out
+    return next((a.amount for a in reversed(f.actions or []) if a.kind == "call" and a.actor == caller
+                 and a.amount is not None), None)
+
+
 def _called(f: Facts) -> bool:
     return f.verbal == "call" or any(a.kind == "call" for a in f.actions or [])
 
@@ -696,7 +706,8 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
         pot_note = " The dealer did not have to reveal the precise size of the pot (3.15)."
     said = f.dealer_said_amount
     actual = f.bet_faced if f.bet_faced is not None else _wager_against(f)
-    short = f.chips_put_out is not None and actual is not None and f.chips_put_out < actual and _called(f)
+    paid_in = _paid_in(f)
+    short = paid_in is not None and actual is not None and paid_in < actual and _called(f)
     wrong = f.dealer_misvalued or (said is not None and actual is not None and said != actual) or short
     if not wrong:
         return Finding(
@@ -724,7 +735,7 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
                     (f" of {money(actual)}" if actual is not None else "") + " (see 1.4 for raise size)." + pot_note,
             citations=[*cites, "1.4"], confidence=0.8,
         )
-    if actual is None or (said is None and f.chips_put_out is None):
+    if actual is None or (said is None and paid_in is None):
         return Finding(
             outcome="His action is binding: a player who acts after an incorrect valuation by the dealer is bound by "
                     "it, so a call is a call of the actual bet" +
@@ -733,7 +744,7 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
             citations=cites, confidence=0.8,
         )
     already = ctx.get("already_in")
-    paid = f.chips_put_out if f.chips_put_out is not None else max(0, (said or 0) - already)
+    paid = paid_in if paid_in is not None else max(0, (said or 0) - already)
     owed = actual - already
     amounts = {"call": actual}
     behind = caller_behind(f)

@@ -126,6 +126,7 @@ def with_left_behind(ruling: Ruling, f: Facts) -> Ruling:
 def _left_sentence(who: str, stack: int, put: int, start: str) -> str:
     """"Seat 4 has 2,650 left behind: 3,850 − 1,200 put in since the turn began." (the working in one line)"""
     name = subject(who)
+    name = name[:1].upper() + name[1:]  # "he" told as the player opens the sentence
     since = "this hand" if start == "preflop" else f"since the {start} began"
     return f"{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in {since}."
 

@@ -216,8 +216,8 @@ def short_call_made_up(ctx: Context) -> Finding:
     f = ctx.facts
     if f.stack_told_first:
         stack = stack_when_acting(f, f.put_by or f.call_for)  # the chips came out of the stack told
-        if stack is not None:
-            behind = max(0, stack - already - put)
+        if stack is not None and stack >= already + put:  # not less than the chips said to come out of it
+            behind = stack - already - put
     if short <= 0:
         return Finding(outcome=f"The {money(put)} covers the call of {money(facing)}.",
                        citations=["1.1.3", "1.1.3.1"], amounts={"call": facing})
@@ -481,6 +481,10 @@ def amount_to_call(ctx: Context) -> Finding:
     need = max(0, st.current_bet - already)
     name = who or "The next player"
     behind = (ctx.peek("stacks") or {}).get(who) if who else None
+    short = next((a for a in st.short_all_ins if a.actor == who and a.kind == "call"), None)
+    if short is not None and short.needed == st.current_bet and behind == short.total:
+        return _call_all_in(name, short.needed, short.total, st.current_bet)  # "had 90 left, so he's all in when
+        # he calls the 150 bet": the stack told is the all-in, for less than the call
     if behind is not None and behind < need:
         return _call_all_in(name, need, behind, st.current_bet)
     you = possessive(name) == "your"

@@ -93,6 +93,9 @@ class Told:
             if out and actor == out[-1].actor and out[-1].kind == "call" and out[-1].amount is None \
                     and kind == "all-in" and amount is not None and amount <= current:
                 out.pop()  # "Pat calls all in, 1,400 total": the call is the all-in for less, told twice
+            if out and actor == out[-1].actor and out[-1].kind == "all-in" and kind == "call" \
+                    and p.role == "called" and (out[-1].amount or 0) <= current:
+                continue  # "he's all in for 90 when he calls the 150 bet": one call, all in for less
             if kind == "raise" and current == 0:
                 kind = "bet"
             if p.role in (*_UNSIZED.values(), "min_raised"):
@@ -146,7 +149,16 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
-        _place(told, r, tags, _actor_of(tags, i), _street_of(tags, i), floor_p)
+        actor = _actor_of(tags, i)
+        if r.role in _WAGERS and _wager_named(tags, i) and tags[i - 1].text in vocab.words("actors", "articles"):
+            # "called a 500 bet from seat 2": the bettor's wager, not the caller's ("his 275 bet" is his)
+            owner = _wager_owner(tags, i + 1)
+            actor = _name(tags, owner) if owner is not None else None
+        lo = _clause_bounds(tags, i)[0]
+        if actor is None and r.role == "stack" and _subject_dropped(tags, lo) \
+                and not any(t.kind == "verb" for t in tags[lo:i]):
+            actor = "i"  # "had 2.2k, called a shove. how much do i have left?"
+        _place(told, r, tags, actor, _street_of(tags, i), floor_p)
     sized = {r.mention.index for r in readings if r.role in amount_roles.ACTION_ROLES and r.p >= floor_p}
     _unsized(told, tags, sized)
     _all_in_for_the_stack(told, tags, sized)
@@ -162,11 +174,25 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.actor = _teller(seats.get((p.actor or "").lower(), p.actor), first) if p.actor else p.actor
         p.players = tuple(seats.get(w.lower(), w) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
+    _called_wager_first(told, tags)
     told.placed = _restated_dropped(tags, told.placed)
     _counted_for_the_shover(told, tags)
     _bets_told_as_chips(told, tags)
+    _short_calls(told)
     _taken_back(told, tags)
     return told
+
+
+def _short_calls(told: Told) -> None:
+    """"guy jams 600 at me, i toss the purple in and say call": chips told as a call that come to less than the
+    wager they answer are chips put out short of the call (1.1.3.1 settles them), not a call of their value."""
+    for n, p in enumerate(told.placed):
+        if p.role != "call" or p.chips is None:
+            continue
+        faced = next((q for q in reversed(told.placed[:n]) if q.role in ("wager_to", "all_in_to")
+                      and q.street == p.street), None)
+        if faced is not None and faced.actor != p.actor and faced.value > p.value:
+            p.role = "chips_out"
 
 
 def _agreeing_readings(tags: list[Tag], readings: list[Reading], floor_p: float) -> list[Reading]:
@@ -261,6 +287,9 @@ def _taken_back(told: Told, tags: list[Tag]) -> None:
         return
     at = words[:m.start()].count(" ")  # the tag the words begin at
     before = [p for p in told.placed if p.index < at and p.role in (*amount_roles.ACTION_ROLES, "said", "chips_out")]
+    if before and before[-1].role == "chips_out" and not any(p.role in amount_roles.ACTION_ROLES for p in before):
+        before[-1].role = _chips_as_action(told, before[-1])  # "seat 7 slides out two blacks. I stop it and go
+        # back to seat 5": the chips were his action, out of turn
     if before and before[-1].role in amount_roles.ACTION_ROLES:  # not a figure said or chips pushed after it
         before[-1].out_of_turn = True
 
@@ -478,7 +507,8 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         rest = _clause_after(tags, i)
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
-        if any(j in sized for j in rest):
+        wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
+        if any(j in sized and not (j in wagers and _wager_named(tags, j)) for j in rest):
             continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
         if (i and tags[i - 1].text in vocab.words("actors", "staff")) or _staff_called(tags, i):
             continue  # "the dealer calls a misdeal": staff's call, no player's action
@@ -487,11 +517,19 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "it's a call", "ruled it a call": what an action counts as, no player acting
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
+        if i > 1 and tags[i - 1].text in vocab.words("actors", "relative") \
+                and tags[i - 2 - (tags[i - 2].kind == "comma")].kind != "actor":
+            continue  # "150 of dead money from guys who folded": players nobody named (not "Seat 3, who checked")
         actor = _actor_of(tags, i + 1)
+        if actor is None and _subject_dropped(tags, i):
+            actor = "i"
         if actor is not None:
             role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
+            named = next((j + 1 for j in rest if j in wagers and _wager_named(tags, j)), i)  # after the wager called
             for who in _subjects(tags, i) or (actor,):
-                told.placed.append(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=i))
+                told.placed.append(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=named))
+            for v in _more_wagers_called(tags, named, wagers) if named != i else ():
+                told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, v), tags[v].start, index=v))
             again = _again(tags, i)
             if again is not None:
                 told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
@@ -511,8 +549,9 @@ def _subjects(tags: list[Tag], i: int) -> tuple[str, ...]:
         k = j - 1
         while k >= 0 and tags[k].kind == "other" and tags[k].text in vocab.words("actors", "determiners"):
             k -= 1  # "and the hijack"
-        if k < 1 or not (tags[k].kind == "comma" or tags[k].text in vocab.words("amounts", "heap_joiners")):
-            break
+        joined = tags[k].text in vocab.words("amounts", "heap_joiners") if k >= 1 else False
+        if k < 1 or not (joined or (tags[k].kind == "comma" and len(named) >= 2)):
+            break  # the last two joined by "and" ("X, Y and Z"): "from the hijack, the button calls" is no list
         j = k - 1
     return tuple(reversed(named)) if len(set(named)) >= 2 else ()
 
@@ -628,6 +667,7 @@ def _same_player(a: str | None, b: str | None) -> bool:
 
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
 _UNSIZED = {"check": "checked", "fold": "folded", "call": "called"}
+_WAGERS = ("wager_to", "all_in_to", "raise_by")  # roles of a bet or raise another player could call
 
 
 def _clause_after(tags: list[Tag], i: int) -> list[int]:
@@ -712,6 +752,70 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
                 and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not _object_of(tags, j):
             return _name(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
+
+
+def _wager_named(tags: list[Tag], j: int) -> bool:
+    """"called a 1.35k shove", "calls his 500 bet": the amount after a call names the wager called, a noun with
+    its determiner, not the call's own size read elsewhere."""
+    return 0 < j < len(tags) - 1 and tags[j - 1].text in vocab.words("actors", "determiners") \
+        and tags[j + 1].kind == "verb" and tags[j + 1].value in ("all_in", "bet", "raise")
+
+
+def _more_wagers_called(tags: list[Tag], v: int, wagers: set[int]) -> list[int]:
+    """"He called a 30 raise preflop and then a 45 bet on the flop": wagers named one after another with only
+    joining words, streets and plain words between are each called too; where each one's verb stands."""
+    out: list[int] = []
+    j = v + 1
+    while j < len(tags):
+        t = tags[j]
+        if j in wagers and _wager_named(tags, j):
+            out.append(j + 1)
+            j += 2
+            continue
+        if t.kind in ("break", "verb", "actor", "say") or (t.kind in ("amount", "chips") and j not in wagers):
+            break
+        j += 1
+    return out
+
+
+def _called_wager_first(told: Told, tags: list[Tag]) -> None:
+    """"he's all in when he calls the 150 bet": the wager a call names came before everything its caller is told
+    doing in that sentence, so it goes before them in the order of play."""
+    for p in list(told.placed):
+        if p.role not in _WAGERS or not _wager_named(tags, p.index) \
+                or tags[p.index - 1].text not in vocab.words("actors", "articles"):
+            continue
+        call = next((q for q in told.placed if q.role == "called" and q.index == p.index + 1), None)
+        if call is None:
+            continue
+        start = next((j for j in range(p.index - 1, -1, -1) if tags[j].kind == "break"), -1)
+        start = max([start, *(q.index + 1 for q in told.placed if q.role in _WAGERS and start < q.index < p.index
+                              and _wager_named(tags, q.index))])  # "called a 30 raise and then a 45 bet"
+        first = next((q for q in told.placed if start < q.index < p.index and q.actor == call.actor
+                      and q.street == p.street
+                      and q.role in (*amount_roles.ACTION_ROLES, *_UNSIZED.values())), None)
+        if first is not None:
+            told.placed.remove(p)
+            told.placed.insert(told.placed.index(first), p)
+
+
+def _wager_owner(tags: list[Tag], v: int) -> int | None:
+    """Where the player who made a wager named as a noun stands ("a 500 bet from seat 2"), if the words name him."""
+    j = v + 1
+    if j + 1 < len(tags) and tags[j].text in vocab.words("actors", "places") and tags[j + 1].kind == "actor":
+        return j + 1
+    return None
+
+
+def _subject_dropped(tags: list[Tag], i: int) -> bool:
+    """"had 2.2k, called a 1.35k shove. how much do i have left?": a verb opening its clause with nobody named
+    before it, in a story whose teller speaks of himself, is the teller's."""
+    if i < 0 or i >= len(tags) or any(t.kind == "actor" for t in tags[:i]):
+        return False
+    if i and tags[i - 1].kind not in _CLAUSE_ENDS:
+        return False
+    opener = tags[i].kind == "verb" or tags[i].text in vocab.words("actors", "having")
+    return opener and any(t.kind == "actor" and t.text in vocab.words("actors", "first_person") for t in tags[i:])
 
 
 def _object_of(tags: list[Tag], j: int) -> bool:
@@ -799,7 +903,7 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
     """Whether an amount adds to the chips read just before it: chips of the same player, in the same sentence,
     with no action, speech or other player between them (a value restated in brackets is read as no role)."""
-    if last.role != role or last.actor != actor or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call",
+    if last.role != role or (last.actor != actor and actor is not None) or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call",
                                                                  "top_up", "added", "pot"):
         return False
     if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added", "pot") \
@@ -820,7 +924,7 @@ def _name(tags: list[Tag], j: int) -> str:
     if name.lower() in third:
         named = next((str(tags[k].value) for k in range(j - 1, -1, -1) if tags[k].kind == "actor"
                       and str(tags[k].value).lower() not in vocab.words("actors", "pronouns") + third
-                      and not _listed(tags, k)), None)
+                      and not _listed(tags, k) and not (k > 1 and _wager_owner(tags, k - 2) == k)), None)
         return named or name
     return name
 
@@ -828,9 +932,13 @@ def _name(tags: list[Tag], j: int) -> str:
 def _listed(tags: list[Tag], k: int) -> bool:
     """Whether the player at ``k`` is one of several named together ("seats 3, 4 and 5 checked"): "he" after them
     is not one of them."""
-    joins = ("comma", "joiner")
-    return (k + 2 < len(tags) and tags[k + 1].kind in joins and tags[k + 2].kind == "actor") \
-        or (k >= 2 and tags[k - 1].kind in joins and tags[k - 2].kind == "actor")
+    joins, pronouns = ("comma", "joiner"), vocab.words("actors", "pronouns")
+
+    def named(j: int) -> bool:  # "the small blind and he just drops ...": two clauses, not a list
+        return tags[j].kind == "actor" and tags[j].text not in pronouns
+
+    return (k + 2 < len(tags) and tags[k + 1].kind in joins and named(k + 2)) \
+        or (k >= 2 and tags[k - 1].kind in joins and named(k - 2))
 
 
 def extract(doc: Doc) -> None:

@@ -525,9 +525,11 @@ def _declaration(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | No
 
 def _said_when(t: str, at: int | None, put: tuple[int, int] | None) -> str | None:
     """Whether words said at ``at`` came before or after the chips landed, as told."""
-    if _AFTER_LANDS.search(t) or _landing_rx("after_landing").search(t):
-        return "after"
-    if _BEFORE.search(t) or _landing_rx("before_landing").search(t):
+    after = _AFTER_LANDS.search(t) or _landing_rx("after_landing").search(t)
+    before = _BEFORE.search(t) or _landing_rx("before_landing").search(t)
+    if after and not (before and before.start() < after.start() <= before.end() + 6):
+        return "after"  # not "before the chip hit the felt i said ...": the landing told there is what came after
+    if before:
         return "before"
     if put is not None and at is not None:
         return "before" if at < put[1] else None

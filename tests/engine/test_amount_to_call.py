@@ -82,6 +82,18 @@ def test_the_chips_left_once_an_out_of_turn_bet_stands() -> None:
     assert ruling.citations[0] == "1.8.1" and ruling.amounts.get("left_behind") == 230
 
 
+def test_the_chips_left_after_an_out_of_turn_bet_came_back_count_only_the_call_after_it() -> None:
+    ruling = answer("Turn. Seat 2 should act first, but seat 7 bets 400 out of turn. The dealer takes it back to "
+                    "seat 2, who bets 150, and seat 7 calls. Seat 7 had 2,000 before the turn. What is his stack now?")
+    assert ruling.citations[0] == "1.8.2" and ruling.amounts.get("left_behind") == 1850
+    assert "2,000 − 150" in ruling.outcome
+
+
+def test_the_chips_left_by_a_teller_who_left_himself_out_of_the_story() -> None:
+    ruling = answer("had 3.1k, called a 1.2k jam on the flop. what's left in front of me?")
+    assert ruling.amounts.get("left_behind") == 1900 and "3,100 − 1,200" in ruling.outcome
+
+
 def test_the_chips_left_over_the_hand_count_a_blind_that_only_checked() -> None:
     hand = [Action(actor="SB", kind="call", amount=10, street="preflop"),
             Action(actor="BB", kind="check", street="preflop"),

@@ -124,6 +124,9 @@ CASES = [
     Case("valuation-angry", "The dealer TOLD me the raise was 300 so I called 300, now it turns out it was 650 and "
          "you want more money?? At Commerce the dealer's mistake is on the house!", "3.19", ["binding", "350"],
          {"shortfall": 350}),
+    Case("valuation-bettors-chips", "Seat 2 bets the river and seat 9 asks me the amount. I say four fifty, he says "
+         "call and puts out four fifty. Then we see the bet is really five blacks and two greens.", "3.19",
+         ["binding", "100"], {"shortfall": 100, "call": 550}),
     Case("valuation-not-acted", "dealer misread the bet as 400 when it was 700 but i havent acted yet", "3.19",
          ["nothing is binding yet"]),
     Case("verify-bet", "Am I allowed to ask the dealer to confirm the size of the bet before I act?", "3.19",

@@ -516,8 +516,37 @@ def test_two_plain_amounts_are_not_one_stack() -> None:
 def test_a_street_named_after_its_amount_in_the_clause_is_its_street() -> None:
     told = read_told("This hand: Seat 6 put in 50 preflop and called a 200 bet on the flop. What does he get back?",
                      0.5)
-    streets = {p.value: p.street for p in told.placed if p.actor == "Seat 6"}
+    streets = {p.value: p.street for p in told.placed if p.value}
     assert streets == {50: "preflop", 200: "flop"}
+    # "called a 200 bet": the bet is another player's, and Seat 6's call of it comes after it, on the flop
+    assert [(p.actor, p.role, p.street) for p in told.placed][1:] == [(None, "wager_to", "flop"),
+                                                                      ("Seat 6", "called", "flop")]
+
+
+def test_players_named_together_before_one_verb_each_act() -> None:
+    acts = _acts("Blinds 2/5. UTG and the hijack both limp, the button raises to 30. Seats 4 and 5 fold.")
+    assert [(a, k) for a, k, _n in acts if k in ("call", "fold")] == [("UTG", "call"), ("HJ", "call"),
+                                                                      ("Seat 4", "fold"), ("Seat 5", "fold")]
+    listed = _acts("Seat 6 bet 250 out of turn. seats 3 4 and 5 all just checked. he had 1320 before betting.")
+    assert [a for a, k, _n in listed if k == "check"] == ["Seat 3", "Seat 4", "Seat 5"]
+
+
+def test_he_after_players_named_together_is_not_one_of_them() -> None:
+    told = read_told("Seat 6 bet 250 out of turn. seats 3 4 and 5 all just checked. he had 1320 before betting. "
+                     "How much has he got left?", 0.5)
+    assert [(p.actor, p.value) for p in told.of("stack")] == [("Seat 6", 1320)]
+
+
+def test_a_story_opening_with_its_verb_is_the_tellers() -> None:
+    told = read_told("had 2.2k, called a 1.35k shove. how much do i have left behind", 0.5)
+    assert [(p.actor, p.role) for p in told.placed] == [("i", "stack"), (None, "all_in_to"), ("i", "called")]
+
+
+def test_a_call_told_in_chips_short_of_the_wager_is_chips_put_out() -> None:
+    told = read_told("i only had a purple and three greens left. guy jams 600 at me, i toss the purple in and say "
+                     "call. how much more?", 0.5)
+    assert [(p.role, p.value) for p in told.placed if p.actor == "i" and p.value] == [("stack", 575),
+                                                                                      ("chips_out", 500)]
 
 
 def test_several_seats_named_at_once_are_each_a_player() -> None:
@@ -800,3 +829,15 @@ def test_its_on_told_with_an_apostrophe_marks_the_action_after_but() -> None:
 ])
 def test_the_answer_states_the_number_the_told_round_gives(text: str, stated: str) -> None:
     assert stated in answer(text).outcome
+
+
+def test_wagers_a_player_called_one_after_another_are_each_called() -> None:
+    told = read_told("She had 900. She called a 40 raise preflop and then a 70 bet on the flop. What's left?", 0.5)
+    assert [(p.actor, p.role, p.street) for p in told.placed if p.role in ("wager_to", "called")] == [
+        (None, "wager_to", "preflop"), ("she", "called", "preflop"), (None, "wager_to", "flop"),
+        ("she", "called", "flop")]
+
+
+def test_an_all_in_told_with_the_call_it_makes_is_one_call_for_less() -> None:
+    acts = _acts("On the river Pat only had 60 left, so he's all in when he calls the 200 bet.")
+    assert [(a, k) for a, k, _n in acts] == [("player 1", "bet"), ("Pat", "all-in")]

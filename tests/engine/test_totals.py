@@ -64,3 +64,9 @@ def test_a_player_all_in_for_less_wins_only_the_main_pot() -> None:
 def test_who_wins_is_not_a_question_of_how_much() -> None:
     r = answer("Seat 1 bets 300 on the river and Seat 4 calls. Seat 4 shows two pair. Who drags the pot?")
     assert "The pot is" not in r.outcome
+
+
+def test_dead_money_told_apart_from_the_players_goes_into_the_run_it_twice_pot() -> None:
+    r = answer("we ran it twice: i had 2k in, he had 2k in, plus 300 of dead money from guys who folded. we each "
+               "won one board. what does each board pay?")
+    assert r.citations[0] == "1.10" and "4,300 pot" in r.outcome and "2,150 to the winner of each board" in r.outcome

@@ -383,6 +383,18 @@ def test_call_said_before_one_big_chip_binds_as_the_first_indication() -> None:
     assert r.citations[0] == "1.4.2"  # the dealer's word is no declaration of the player's
 
 
+def test_an_amount_said_before_the_chip_hit_the_felt_is_the_bet() -> None:
+    r = answer("first to act on the turn. before my chip hit the felt i said 'two hundred', then i put down a single "
+               "yellow. what is my bet and what comes back?")
+    assert r.citations[0] == "1.1.2.1" and r.amounts.get("change") == 800
+
+
+def test_a_short_call_told_as_chips_puts_in_the_rest_of_a_short_stack() -> None:
+    r = answer("all i had left was a purple and two blacks. the guy shoves 900, i push the purple and say call. "
+               "dealer says i'm short. how much more?")
+    assert r.citations[0] == "1.1.3.1" and "adds his last 200" in r.outcome and "all-in for 700" in r.outcome
+
+
 def test_a_raise_declared_with_its_amount_then_several_trips_is_no_string_bet() -> None:
     r = answer("flop, I bet 200. the guy says 'raise to nine hundred' and goes back to his stack three times for the "
                "chips. someone calls string bet. how much more do I put in to call?")
