@@ -98,6 +98,12 @@ def _glued() -> re.Pattern[str]:
     return re.compile(r"\b(" + "|".join(letters) + r")(?=\d)") if letters else re.compile(r"(?!)")
 
 
+@cache
+def _counted_positions() -> re.Pattern[str]:
+    """"utg+1", "utg + 2": a seat counted from a position, glued into one word ("utg1") the vocabulary names."""
+    return re.compile(r"\b(" + "|".join(vocab.words("actors", "counted_from")) + r")\s*\+\s*(\d)\b", re.IGNORECASE)
+
+
 # "100bb", "3bbs": a count of big blinds written against its unit.
 _BB_GLUED = re.compile(r"(\d)(bbs?)\b")
 
@@ -111,7 +117,7 @@ def tokens(text: str) -> list[Token]:
 def _tokens(text: str) -> tuple[Token, ...]:
     """``tokens``, kept for the few texts of the question being read: three readers tokenise the same text."""
     out: list[Token] = []
-    text = _BB_GLUED.sub(r"\1 \2", _glued().sub(r"\1 ", text))
+    text = _counted_positions().sub(r"\1\2", _BB_GLUED.sub(r"\1 \2", _glued().sub(r"\1 ", text)))
     for m in _TOKEN.finditer(text):
         if m.group(1):
             a, b = exact_amount(m.group(1)), exact_amount(m.group(2))

@@ -171,8 +171,10 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.out_of_turn = _clause_of(tags, p.index) in early
         if p.out_of_turn and p.role == "chips_out":
             p.role = _chips_as_action(told, p)  # "seat 7 throws 200 in out of turn": his action, a call or a bet
+        if p.out_of_turn and p.role == "said" and _said_as_wager(tags, p.index) and not _staff_says(tags, p.index):
+            p.role = "wager_to"  # "the cutoff, out of turn, announces 'raise to five hundred'": his raise
         p.actor = _teller(seats.get((p.actor or "").lower(), p.actor), first) if p.actor else p.actor
-        p.players = tuple(seats.get(w.lower(), w) for w in p.players)
+        p.players = tuple(_teller(seats.get(w.lower(), w), first) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
     _called_wager_first(told, tags)
     told.placed = _restated_dropped(tags, told.placed)
@@ -287,11 +289,23 @@ def _taken_back(told: Told, tags: list[Tag]) -> None:
         return
     at = words[:m.start()].count(" ")  # the tag the words begin at
     before = [p for p in told.placed if p.index < at and p.role in (*amount_roles.ACTION_ROLES, "said", "chips_out")]
+    if before and before[-1].role == "said" and _said_as_wager(tags, before[-1].index) \
+            and not _staff_says(tags, before[-1].index):
+        before[-1].role = "wager_to"  # "the cutoff announces 'raise to five hundred' ... I send action back": his raise
     if before and before[-1].role == "chips_out" and not any(p.role in amount_roles.ACTION_ROLES for p in before):
         before[-1].role = _chips_as_action(told, before[-1])  # "seat 7 slides out two blacks. I stop it and go
         # back to seat 5": the chips were his action, out of turn
     if before and before[-1].role in amount_roles.ACTION_ROLES:  # not a figure said or chips pushed after it
         before[-1].out_of_turn = True
+
+
+def _said_as_wager(tags: list[Tag], i: int) -> bool:
+    """Whether an amount said is a bet or raise declared with its size ("announces 'raise to five hundred'"): a bet
+    or raise word just before it, with nothing but quotes and "to" between."""
+    j = i - 1
+    while j >= 0 and tags[j].kind in ("to", "other") and tags[j].text in ("'", '"', *vocab.words("amounts", "to")):
+        j -= 1
+    return j >= 0 and tags[j].kind == "verb" and tags[j].value in ("bet", "raise")
 
 
 def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:

@@ -836,9 +836,14 @@ def _run_it_twice(doc: Doc, t: str, acts: list[Action]) -> str:
                     who = (m.group(1) or m.group(2) or "")
                     seg = m.group(0)
                     won.append("split" if re.search(r"chop|split|tied", seg) else ("asker" if who in ("i", "we") else "other"))
+        if not won and re.search(r"\bone (?:board|run)\b[^.]{0,40}\bthe other\b", t):
+            # "i win one board, he wins the other": each won one; the teller's share when he is one of them
+            mine = re.search(r"\b(?:i|we)\b[^.,;]{0,15}\b" + _BOARD_TAKEN + r"\b[^.,;]{0,10}\b(?:one|the other)\b", t)
+            won = ["asker", "other"] if mine else ["other", "other"]
         _set_boards(doc, t, won)
-        if re.search(_RIT_SPLIT_ASKED, t):
-            doc.set("asks_rit_split", True)
+        last = re.split(r"[.?!]\s+", t.strip(" .?!"))[-1]
+        if re.search(_RIT_SPLIT_ASKED, t) or (won and any(w in last for w in vocab.words("asks", "how_much"))):
+            doc.set("asks_rit_split", True)  # the boards' results told, then "what do i walk away with?"
     return t
 
 

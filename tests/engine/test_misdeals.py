@@ -270,3 +270,11 @@ def test_a_stack_asked_after_a_misdeal_gets_back_what_went_in() -> None:
     out = answer("Misdeal at 1/3, the deck was never cut. UTG had raised to 12 and has 300 left behind. What is UTG's "
                  "stack after?").outcome
     assert "312 (300 + 12)" in out
+
+
+def test_a_stack_asked_by_the_players_name_after_a_misdeal_gets_his_bet_back() -> None:
+    from engine import answer
+
+    r = answer("The floor has ruled a misdeal at 1/3. The hijack had raised to 12 and has 288 left behind. "
+               "What is the hijack's stack once it's sorted out?")
+    assert r.citations[0] == "2.2" and "300 (288 + 12)" in r.outcome

@@ -841,3 +841,15 @@ def test_wagers_a_player_called_one_after_another_are_each_called() -> None:
 def test_an_all_in_told_with_the_call_it_makes_is_one_call_for_less() -> None:
     acts = _acts("On the river Pat only had 60 left, so he's all in when he calls the 200 bet.")
     assert [(a, k) for a, k, _n in acts] == [("player 1", "bet"), ("Pat", "all-in")]
+
+
+def test_seats_counted_from_a_position_are_players_of_their_own() -> None:
+    acts = _acts("25/50. UTG opens to 150, UTG+1 folds, utg + 2 calls, MP1 calls.")
+    assert [(a, k) for a, k, _n in acts] == [("UTG", "raise"), ("UTG+1", "fold"), ("UTG+2", "call"), ("MP+1", "call")]
+
+
+def test_a_raise_announced_out_of_turn_with_its_size_is_the_players_raise() -> None:
+    told = read_told("10/20. The lojack opens to 60. Before the hijack acts, the button says 'raise to two hundred'. "
+                     "I bring it back to the hijack, who folds.", 0.5)
+    assert [(p.actor, p.role, p.value, p.out_of_turn) for p in told.placed if p.value > 20] == [
+        ("LJ", "wager_to", 60, False), ("BTN", "wager_to", 200, True)]

@@ -70,3 +70,9 @@ def test_dead_money_told_apart_from_the_players_goes_into_the_run_it_twice_pot()
     r = answer("we ran it twice: i had 2k in, he had 2k in, plus 300 of dead money from guys who folded. we each "
                "won one board. what does each board pay?")
     assert r.citations[0] == "1.10" and "4,300 pot" in r.outcome and "2,150 to the winner of each board" in r.outcome
+
+
+def test_one_board_each_told_as_one_and_the_other_is_a_run_it_twice_share() -> None:
+    r = answer("1/2. me and the cutoff both had 250. he shoves, i call, sb and bb fold. we run it twice, i win one "
+               "board and he wins the other. how much do i get?")
+    assert r.citations[0] == "1.10" and "so you get 251" in r.outcome  # (250 + 250 + 1 + 2) / 2, rounded down
