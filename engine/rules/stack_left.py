@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.betting import STREETS, round_state
 from engine.core import Context, Finding, money, rule
-from engine.facts import Action, Facts, subject
+from engine.facts import Action, Facts, is_unnamed, subject
 from engine.result import Ruling
 from engine.rules.conclusions import posted_blind
 from engine.rules.conclusions import standing as standing_round
@@ -28,12 +28,20 @@ def _whose(f: Facts) -> tuple[str, int] | None:
             return who, stacks[who]
     if len(stacks) == 1:
         return next(iter(stacks.items()))
-    who = f.put_by or f.call_for
+    who = f.put_by or f.call_for or _only_actor(f)
     if who and f.stack_total is not None:
         return who, f.stack_total
     if who and (f.stack_told_first or f.chips_put_out is None) and f.stack_behind is not None:
         return who, f.stack_behind  # "had 1.5k in front of me ... toss a purple in": the stack the chips came from
     return None
+
+
+def _only_actor(f: Facts) -> str | None:
+    """The one player the told hand is about ("Seat 8 started with ... He called 1,200 preflop and a 2,500 bet"):
+    the only player told putting chips in."""
+    actors = {a.actor for a in f.hand_actions or f.actions or [] if a.kind in ("call", "bet", "raise", "all-in")
+              and not is_unnamed(a.actor)}  # "a 2,500 bet" from a player nobody named is not the one asked about
+    return actors.pop() if len(actors) == 1 else None
 
 
 def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling, last: bool) -> int:
@@ -143,7 +151,8 @@ def _raised_since(f: Facts, who: str) -> bool:
 def _asked_after_action(f: Facts) -> float:
     """Asked what a player has left, with his stack and the action told and no chips in dispute (chips put out
     are settled by their own rule first, and the chips left are added to that ruling)."""
-    if not f.asks_stack_left or f.chips_put_out is not None or _whose(f) is None:
+    in_dispute = f.chips_put_out is not None and f.chips_put_out != f.stack_total  # not the whole stack told
+    if not f.asks_stack_left or in_dispute or _whose(f) is None:
         return 0.0
     return 2.0 if f.actions or f.hand_actions else 0.0  # the question is the arithmetic: it outranks words
 

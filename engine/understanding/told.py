@@ -146,11 +146,13 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
     readings = _agreeing_readings(tags, _one_role_per_heap(tags, _restatements_dropped(tags, readings)), floor_p)
+    readings = [replace(r, role="wager_to") if r.role == "call" and _wager_noun(tags, r.mention.index) else r
+                for r in readings]  # "a 90 bet": a wager named as a noun is a bet, whoever calls it
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
         actor = _actor_of(tags, i)
-        if r.role in _WAGERS and _wager_named(tags, i) and tags[i - 1].text in vocab.words("actors", "articles"):
+        if r.role in _WAGERS and _wager_noun(tags, i):
             # "called a 500 bet from seat 2": the bettor's wager, not the caller's ("his 275 bet" is his)
             owner = _wager_owner(tags, i + 1)
             actor = _name(tags, owner) if owner is not None else None
@@ -522,8 +524,12 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
-        if any(j in sized and not (j in wagers and _wager_named(tags, j)) for j in rest):
-            continue  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
+        own = next((j for j in rest if j in sized and not (j in wagers and _wager_named(tags, j))), None)
+        if own is not None:  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
+            if tg.value == "call" and (who := _actor_of(tags, i + 1)) is not None:
+                for v in _more_wagers_called(tags, own, wagers):  # "called 1,200 preflop and a 2,500 bet on the flop"
+                    told.placed.append(Placed("called", 0, 1.0, who, _street_of(tags, v), tags[v].start, index=v))
+            continue
         if (i and tags[i - 1].text in vocab.words("actors", "staff")) or _staff_called(tags, i):
             continue  # "the dealer calls a misdeal": staff's call, no player's action
         before = _joined(tags[max(0, i - 3):i])
@@ -763,7 +769,8 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
                 and tags[j - 1].kind == "actor":
             return _name(tags, j - 1)  # "back to Seat 5, who folded"
         if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j) \
-                and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not _object_of(tags, j):
+                and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not _object_of(tags, j) \
+                and not _is_wager_owner(tags, j):  # not "a 70 raise from the hijack"
             return _name(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
 
@@ -786,6 +793,10 @@ def _more_wagers_called(tags: list[Tag], v: int, wagers: set[int]) -> list[int]:
             out.append(j + 1)
             j += 2
             continue
+        owner = _wager_owner(tags, j - 1)
+        if owner is not None:
+            j = owner + 1  # "a 35 bet from seat 2 on the flop and a 90 bet on the turn"
+            continue
         if t.kind in ("break", "verb", "actor", "say") or (t.kind in ("amount", "chips") and j not in wagers):
             break
         j += 1
@@ -796,8 +807,7 @@ def _called_wager_first(told: Told, tags: list[Tag]) -> None:
     """"he's all in when he calls the 150 bet": the wager a call names came before everything its caller is told
     doing in that sentence, so it goes before them in the order of play."""
     for p in list(told.placed):
-        if p.role not in _WAGERS or not _wager_named(tags, p.index) \
-                or tags[p.index - 1].text not in vocab.words("actors", "articles"):
+        if p.role not in _WAGERS or not _wager_noun(tags, p.index):
             continue
         call = next((q for q in told.placed if q.role == "called" and q.index == p.index + 1), None)
         if call is None:
@@ -813,12 +823,30 @@ def _called_wager_first(told: Told, tags: list[Tag]) -> None:
             told.placed.insert(told.placed.index(first), p)
 
 
+def _wager_noun(tags: list[Tag], i: int) -> bool:
+    """"called a 1.35k shove", "a 90 bet on the turn": an amount named as a wager with an article before it."""
+    return _wager_named(tags, i) and tags[i - 1].text in vocab.words("actors", "articles")
+
+
 def _wager_owner(tags: list[Tag], v: int) -> int | None:
     """Where the player who made a wager named as a noun stands ("a 500 bet from seat 2"), if the words name him."""
     j = v + 1
-    if j + 1 < len(tags) and tags[j].text in vocab.words("actors", "places") and tags[j + 1].kind == "actor":
-        return j + 1
-    return None
+    if j + 1 >= len(tags) or tags[j].text not in vocab.words("actors", "places"):
+        return None
+    k = j + 2 if tags[j + 1].text in vocab.words("actors", "determiners") else j + 1  # "from the hijack"
+    return k if k < len(tags) and tags[k].kind == "actor" else None
+
+
+def _after_place_word(tags: list[Tag], k: int) -> bool:
+    """"i jam 165 from the button", "a 500 bet from seat 2": a player named after a word of place is where the
+    action came from, not the one "he" goes on to mean."""
+    j = k - 1 - (k > 1 and tags[k - 1].text in vocab.words("actors", "determiners"))
+    return j >= 0 and tags[j].text in vocab.words("actors", "places")
+
+
+def _is_wager_owner(tags: list[Tag], j: int) -> bool:
+    """Whether the player at ``j`` is named only as whose wager it was ("a 70 raise from the hijack")."""
+    return any(k >= 0 and tags[k].kind == "verb" and _wager_owner(tags, k) == j for k in (j - 2, j - 3))
 
 
 def _subject_dropped(tags: list[Tag], i: int) -> bool:
@@ -938,7 +966,7 @@ def _name(tags: list[Tag], j: int) -> str:
     if name.lower() in third:
         named = next((str(tags[k].value) for k in range(j - 1, -1, -1) if tags[k].kind == "actor"
                       and str(tags[k].value).lower() not in vocab.words("actors", "pronouns") + third
-                      and not _listed(tags, k) and not (k > 1 and _wager_owner(tags, k - 2) == k)), None)
+                      and not _listed(tags, k) and not _after_place_word(tags, k)), None)
         return named or name
     return name
 
