@@ -151,8 +151,9 @@ def _raised_since(f: Facts, who: str) -> bool:
 def _asked_after_action(f: Facts) -> float:
     """Asked what a player has left, with his stack and the action told and no chips in dispute (chips put out
     are settled by their own rule first, and the chips left are added to that ruling)."""
-    in_dispute = f.chips_put_out is not None and f.chips_put_out != f.stack_total  # not the whole stack told
-    if not f.asks_stack_left or in_dispute or _whose(f) is None:
+    told = _whose(f)
+    in_dispute = f.chips_put_out is not None and (told is None or f.chips_put_out != told[1])  # not the stack told
+    if not f.asks_stack_left or in_dispute or told is None:
         return 0.0
     return 2.0 if f.actions or f.hand_actions else 0.0  # the question is the arithmetic: it outranks words
 

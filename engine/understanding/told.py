@@ -146,8 +146,10 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     """The told round of a description; readings less probable than ``floor_p`` are left out."""
     tags, readings = amount_roles.read(text)
     readings = _agreeing_readings(tags, _one_role_per_heap(tags, _restatements_dropped(tags, readings)), floor_p)
-    readings = [replace(r, role="wager_to") if r.role == "call" and _wager_noun(tags, r.mention.index) else r
-                for r in readings]  # "a 90 bet": a wager named as a noun is a bet, whoever calls it
+    readings = [replace(r, role="wager_to", p=r.p + r.probs.get("wager_to", 0.0))
+                if r.role == "call" and _wager_noun(tags, r.mention.index) else r
+                for r in readings]  # "a 90 bet": a wager named as a noun is a bet, whoever calls it (either
+    # reading's probability is the wager's: the two roles differ only in whose it is)
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
@@ -159,7 +161,8 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         lo = _clause_bounds(tags, i)[0]
         if actor is None and r.role == "stack" and _subject_dropped(tags, lo) \
                 and not any(t.kind == "verb" for t in tags[lo:i]):
-            actor = "i"  # "had 2.2k, called a shove. how much do i have left?"
+            actor = "i"  # "had 2.2k, called a shove. how much do i have left?" (a bet told without its player,
+            # "Flop. Bet 150, raise 450", is floor shorthand for another's: not the teller's)
         _place(told, r, tags, actor, _street_of(tags, i), floor_p)
     sized = {r.mention.index for r in readings if r.role in amount_roles.ACTION_ROLES and r.p >= floor_p}
     _unsized(told, tags, sized)
@@ -770,7 +773,7 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
             return _name(tags, j - 1)  # "back to Seat 5, who folded"
         if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j) \
                 and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not _object_of(tags, j) \
-                and not _is_wager_owner(tags, j):  # not "a 70 raise from the hijack"
+                and not _after_place_word(tags, j):  # not "a 70 raise from the hijack", "3-bet from the sb"
             return _name(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
 
@@ -844,20 +847,17 @@ def _after_place_word(tags: list[Tag], k: int) -> bool:
     return j >= 0 and tags[j].text in vocab.words("actors", "places")
 
 
-def _is_wager_owner(tags: list[Tag], j: int) -> bool:
-    """Whether the player at ``j`` is named only as whose wager it was ("a 70 raise from the hijack")."""
-    return any(k >= 0 and tags[k].kind == "verb" and _wager_owner(tags, k) == j for k in (j - 2, j - 3))
-
-
 def _subject_dropped(tags: list[Tag], i: int) -> bool:
     """"had 2.2k, called a 1.35k shove. how much do i have left?": a verb opening its clause with nobody named
     before it, in a story whose teller speaks of himself, is the teller's."""
-    if i < 0 or i >= len(tags) or any(t.kind == "actor" for t in tags[:i]):
-        return False
+    if i < 0 or i >= len(tags) or any(t.kind == "actor" and not _after_place_word(tags, j)
+                                      for j, t in enumerate(tags[:i])):
+        return False  # (not "3-bet to 1,800 from the sb, called ...": where he sat names nobody else)
     if i and tags[i - 1].kind not in _CLAUSE_ENDS:
         return False
     opener = tags[i].kind == "verb" or tags[i].text in vocab.words("actors", "having")
-    return opener and any(t.kind == "actor" and t.text in vocab.words("actors", "first_person") for t in tags[i:])
+    actors = [t for j, t in enumerate(tags[i:], i) if t.kind == "actor" and not _after_place_word(tags, j)]
+    return opener and (not actors or any(t.text in vocab.words("actors", "first_person") for t in actors))
 
 
 def _object_of(tags: list[Tag], j: int) -> bool:
