@@ -540,6 +540,11 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "it's a call", "ruled it a call": what an action counts as, no player acting
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
+        group = _collective(told, tags, i)
+        if group is not None:  # "both limpers call", "blinds fold": each of them (nobody named: no one's action)
+            role = _UNSIZED[str(tg.value)] if not minimum else "min_raised"
+            told.placed.extend(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=i) for who in group)
+            continue
         if i > 1 and tags[i - 1].text in vocab.words("actors", "relative") \
                 and tags[i - 2 - (tags[i - 2].kind == "comma")].kind != "actor":
             continue  # "150 of dead money from guys who folded": players nobody named (not "Seat 3, who checked")
@@ -557,6 +562,35 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             if again is not None:
                 told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
                                           index=again[1]))
+
+
+def _collective(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] | None:
+    """The players a verb at ``i`` has as its subject when told together by what they are ("both limpers call",
+    "the other two limpers fold", "blinds fold"); None when its subject is no such word, and no one when the
+    players it means were never named ("three limpers ... the other two limpers fold")."""
+    lo = max(0, i - 4)
+    words = {**vocab.table("actors", "groups"), **{w: "limpers" for w in vocab.words("actors", "limpers")}}
+    at = next((j for j in range(i - 1, lo - 1, -1) if tags[j].text in words), None)
+    if at is None or any(t.kind not in ("other", "amount") for t in tags[at + 1:i]):
+        return None
+    if words[tags[at].text] != "limpers":
+        return tuple(words[tags[at].text])  # "blinds fold": the small blind and the big blind
+    return _limpers(told, tags, i, any(t.text in vocab.words("actors", "others_of") for t in tags[lo:at]))
+
+
+def _limpers(told: Told, tags: list[Tag], i: int, others: bool) -> tuple[str, ...]:
+    """Those who called before the first raise of the hand (less, for "the other limpers", those who have acted
+    since)."""
+    raised = min((p.index for p in told.placed if p.role in _WAGERS and p.street in (None, "preflop")
+                  and p.index < i), default=None)
+    if raised is None:
+        return ()
+    limped = list(dict.fromkeys(p.actor for p in told.placed if p.role == "called" and p.actor
+                                and p.index < raised and p.street in (None, "preflop")))
+    if others:
+        acted = {p.actor for p in told.placed if raised < p.index < i}
+        limped = [w for w in limped if w not in acted]
+    return tuple(limped)
 
 
 def _subjects(tags: list[Tag], i: int) -> tuple[str, ...]:

@@ -853,3 +853,11 @@ def test_a_raise_announced_out_of_turn_with_its_size_is_the_players_raise() -> N
                      "I bring it back to the hijack, who folds.", 0.5)
     assert [(p.actor, p.role, p.value, p.out_of_turn) for p in told.placed if p.value > 20] == [
         ("LJ", "wager_to", 60, False), ("BTN", "wager_to", 200, True)]
+
+
+def test_players_told_together_by_what_they_are_each_act() -> None:
+    acts = _acts("10/20. UTG and the lojack both limp, the button raises to 90, blinds fold, both limpers call.")
+    assert [(a, k) for a, k, _n in acts] == [("UTG", "call"), ("LJ", "call"), ("BTN", "raise"), ("SB", "fold"),
+                                             ("BB", "fold"), ("UTG", "call"), ("LJ", "call")]
+    unnamed = _acts("1/3. three limpers, the cutoff makes it 15, the other two limpers fold, seat 2 calls.")
+    assert ("CO", "fold") not in [(a, k) for a, k, _n in unnamed]  # limpers nobody named fold no named player
