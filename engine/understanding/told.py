@@ -156,7 +156,7 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         actor = _actor_of(tags, i)
         if r.role in _WAGERS and _wager_noun(tags, i):
             # "called a 500 bet from seat 2": the bettor's wager, not the caller's ("his 275 bet" is his)
-            owner = _wager_owner(tags, i + 1)
+            owner = _wager_owner(tags, _noun_end(tags, i) or i)
             actor = _name(tags, owner) if owner is not None else None
         lo = _clause_bounds(tags, i)[0]
         if actor is None and r.role == "stack" and _subject_dropped(tags, lo) \
@@ -527,6 +527,8 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
+        if i + 4 < len(tags) and _noun_end(tags, i + 4) == i + 4:
+            rest = [*rest, i + 4]  # "called a raise to 30": the wager it calls, past the noun's own verb
         own = next((j for j in rest if j in sized and not (j in wagers and _wager_named(tags, j))), None)
         if own is not None:  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
             if tg.value == "call" and (who := _actor_of(tags, i + 1)) is not None:
@@ -553,7 +555,8 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             actor = "i"
         if actor is not None:
             role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
-            named = next((j + 1 for j in rest if j in wagers and _wager_named(tags, j)), i)  # after the wager called
+            named = next((_noun_end(tags, j) or j for j in rest if j in wagers and _wager_named(tags, j)), i)
+            # (placed after the wager it calls)
             for who in _subjects(tags, i) or (actor,):
                 told.placed.append(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=named))
             for v in _more_wagers_called(tags, named, wagers) if named != i else ():
@@ -813,10 +816,28 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
 
 
 def _wager_named(tags: list[Tag], j: int) -> bool:
-    """"called a 1.35k shove", "calls his 500 bet": the amount after a call names the wager called, a noun with
-    its determiner, not the call's own size read elsewhere."""
-    return 0 < j < len(tags) - 1 and tags[j - 1].text in vocab.words("actors", "determiners") \
-        and tags[j + 1].kind == "verb" and tags[j + 1].value in ("all_in", "bet", "raise")
+    """"called a 1.35k shove", "calls his 500 bet", "called a raise to 30": the amount after a call names the
+    wager called, a noun with its determiner, not the call's own size read elsewhere."""
+    return _noun_end(tags, j) is not None
+
+
+def _noun_end(tags: list[Tag], j: int) -> int | None:
+    """Where a wager named as a noun around the amount at ``j`` ends: its verb ("a 500 bet"), or the amount
+    itself ("a raise to 30"); None when the amount names no wager so."""
+    wager = ("all_in", "bet", "raise", "open")
+    if 0 < j < len(tags) - 1 and tags[j - 1].text in vocab.words("actors", "determiners") \
+            and tags[j + 1].kind == "verb" and tags[j + 1].value in wager:
+        return j + 1
+    if j >= 4 and tags[j - 1].kind == "to" and tags[j - 2].kind == "verb" and tags[j - 2].value in wager \
+            and tags[j - 3].kind == "other" and tags[j - 3].text in vocab.words("actors", "determiners") \
+            and tags[j - 4].kind == "verb" and tags[j - 4].value == "call":
+        return j  # only right after a call ("called a raise to 30"): "a call, a 3-bet to 100" is a list of actions
+    return None
+
+
+def _determiner_of(tags: list[Tag], j: int) -> str:
+    """The word a wager named as a noun opens with ("a", "his")."""
+    return tags[j - 1].text if _noun_end(tags, j) == j + 1 else tags[j - 3].text
 
 
 def _more_wagers_called(tags: list[Tag], v: int, wagers: set[int]) -> list[int]:
@@ -826,9 +847,10 @@ def _more_wagers_called(tags: list[Tag], v: int, wagers: set[int]) -> list[int]:
     j = v + 1
     while j < len(tags):
         t = tags[j]
-        if j in wagers and _wager_named(tags, j):
-            out.append(j + 1)
-            j += 2
+        end = _noun_end(tags, j) if j in wagers else None
+        if end is not None:
+            out.append(end)
+            j = end + 1
             continue
         owner = _wager_owner(tags, j - 1)
         if owner is not None:
@@ -846,10 +868,11 @@ def _called_wager_first(told: Told, tags: list[Tag]) -> None:
     for p in list(told.placed):
         if p.role not in _WAGERS or not _wager_noun(tags, p.index):
             continue
-        call = next((q for q in told.placed if q.role == "called" and q.index == p.index + 1), None)
+        call = next((q for q in told.placed if q.role == "called" and q.index == _noun_end(tags, p.index)), None)
         if call is None:
             continue
-        start = next((j for j in range(p.index - 1, -1, -1) if tags[j].kind == "break"), -1)
+        start = _clause_bounds(tags, p.index)[0] - 1  # his actions in that clause ("pre i raised 30, called a
+        # 3bet to 90": the raise before the comma came first)
         start = max([start, *(q.index + 1 for q in told.placed if q.role in _WAGERS and start < q.index < p.index
                               and _wager_named(tags, q.index))])  # "called a 30 raise and then a 45 bet"
         first = next((q for q in told.placed if start < q.index < p.index and q.actor == call.actor
@@ -862,7 +885,7 @@ def _called_wager_first(told: Told, tags: list[Tag]) -> None:
 
 def _wager_noun(tags: list[Tag], i: int) -> bool:
     """"called a 1.35k shove", "a 90 bet on the turn": an amount named as a wager with an article before it."""
-    return _wager_named(tags, i) and tags[i - 1].text in vocab.words("actors", "articles")
+    return _wager_named(tags, i) and _determiner_of(tags, i) in vocab.words("actors", "articles")
 
 
 def _wager_owner(tags: list[Tag], v: int) -> int | None:
@@ -889,7 +912,9 @@ def _subject_dropped(tags: list[Tag], i: int) -> bool:
         return False  # (not "3-bet to 1,800 from the sb, called ...": where he sat names nobody else)
     if i and tags[i - 1].kind not in _CLAUSE_ENDS:
         return False
-    opener = tags[i].kind == "verb" or tags[i].text in vocab.words("actors", "having")
+    having = vocab.words("actors", "having")
+    opener = tags[i].kind == "verb" or tags[i].text in having \
+        or (i + 1 < len(tags) and tags[i].text in vocab.words("actors", "being") and tags[i + 1].text in having)
     actors = [t for j, t in enumerate(tags[i:], i) if t.kind == "actor" and not _after_place_word(tags, j)]
     return opener and (not actors or any(t.text in vocab.words("actors", "first_person") for t in actors))
 

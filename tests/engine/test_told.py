@@ -110,8 +110,10 @@ def test_the_player_the_question_names_is_whose_call_it_is() -> None:
 def test_a_player_named_once_goes_on_through_his_clauses_and_each_amount_takes_its_own_clause_street() -> None:
     told = read_told("5/10. Seat 4 posted the 10 big blind, called a raise to 60 preflop, then called 120 on the "
                      "flop. What does he get back?", 0.5)
-    sized = [(a.actor, a.amount, a.street) for a in told.hand_actions() if a.amount]
-    assert sized == [("Seat 4", 60, "preflop"), ("Seat 4", 120, "flop")]
+    acts = [(a.actor, a.kind, a.amount, a.street) for a in told.hand_actions()]
+    # the raise to 60 is another player's, and Seat 4 calls it preflop; his own 120 is a flop call
+    assert acts == [("player 1", "raise", 60, "preflop"), ("Seat 4", "call", None, "preflop"),
+                    ("Seat 4", "call", 120, "flop")]
 
 
 def test_an_amount_both_players_put_in_is_told_once_for_each() -> None:
@@ -861,3 +863,11 @@ def test_players_told_together_by_what_they_are_each_act() -> None:
                                              ("BB", "fold"), ("UTG", "call"), ("LJ", "call")]
     unnamed = _acts("1/3. three limpers, the cutoff makes it 15, the other two limpers fold, seat 2 calls.")
     assert ("CO", "fold") not in [(a, k) for a, k, _n in unnamed]  # limpers nobody named fold no named player
+
+
+def test_a_raise_named_after_a_call_is_the_raise_called() -> None:
+    told = read_told("Seat 4 called a raise to 300 from seat 2. He had 1,200 before. How much does he have left?", 0.5)
+    assert [(p.actor, p.role, p.value) for p in told.placed] == [("Seat 2", "wager_to", 300), ("Seat 4", "called", 0),
+                                                                 ("Seat 4", "stack", 1200)]
+    listed = _acts("5/10. Action: open to 30, a call, a 3-bet to 100.")
+    assert [(k, n) for _a, k, n in listed] == [("raise", 30), ("raise", 100)]  # a list of actions, no wager called
