@@ -66,7 +66,7 @@ _SAY = r"(?:says?|said|saying|announces?|announced|announcing|declares?|declared
 # Words said after the chips landed: "once it landed he said raise", "the chip hits the felt, then he goes 'raise'".
 _AFTER_LANDS = re.compile(re.either(
     r"(?:after|once|when) (?:it|the chips?|they|the \d+ chip|the chip(?:s)? had) (?:had |has |have )?(?:already )?"
-    r"(?:lands?|landed|hits?|hit|touch(?:es|ed)?|(?:was|were) (?:already )?(?:on|across))",
+    r"(?:lands?|landed|hits?|hit|touch(?:es|ed)?|(?:was|were|is|are|'s) (?:already )?(?:on|across))",
     r"\b(?:chips?|it|they) (?:had|has|have|was|were) already (?:landed|hit|touched|on the (?:felt|table)|down)\b",
     r"(?:lands?|landed|hits? the (?:felt|table)|touch(?:es|ed) the (?:felt|table)).{0,40}\b(?:then|and then|after that)\b"
     r".{0,30}" + _SAY,

@@ -400,3 +400,9 @@ def test_a_raise_declared_with_its_amount_then_several_trips_is_no_string_bet() 
                "chips. someone calls string bet. how much more do I put in to call?")
     assert r.citations[0] == "1.6" and "Not a string bet" in r.outcome and "700 more to call" in r.outcome
     assert "taken as said before the chips" in r.outcome  # the order was not told: the assumption is stated
+
+
+def test_an_amount_said_once_the_chip_is_on_the_felt_is_too_late() -> None:
+    r = answer("Seat 2 opens the turn by setting one purple down, and only after it is on the felt does he say "
+               "'one fifty'. What is the bet?")
+    assert r.citations[0] in ("1.1.2.1", "1.1.2.2") and "The bet is 500" in r.outcome
