@@ -24,6 +24,19 @@ from engine.understanding import actionlog, amount_roles, vocab
 from engine.understanding.actionlog import Chips, Tag
 from engine.understanding.amount_roles import Reading
 from engine.understanding.doc import Doc
+from engine.understanding.subjects import (
+    CLAUSE_ENDS,
+    after_place_word,
+    more_wagers_called,
+    name_of,
+    noun_end,
+    object_of,
+    subject_dropped,
+    subjects_of,
+    wager_named,
+    wager_noun,
+    wager_owner,
+)
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
          "folded": "fold", "called": "call", "min_raised": "raise"}
@@ -132,10 +145,10 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
     if not _in_clause(tags, i, "amounts", "each"):
         return ()
     lo, _hi = _clause_bounds(tags, i)
-    named = list(dict.fromkeys(_name(tags, j) for j in range(lo, i) if tags[j].kind == "actor"))
+    named = list(dict.fromkeys(name_of(tags, j) for j in range(lo, i) if tags[j].kind == "actor"))
     if len(named) < 2:  # "BB and button get it in preflop, 900 each": the two named earlier in the sentence
         start = next((j + 1 for j in range(i - 1, -1, -1) if tags[j].kind == "break"), 0)
-        named = list(dict.fromkeys(_name(tags, j) for j in range(start, i) if tags[j].kind == "actor"))
+        named = list(dict.fromkeys(name_of(tags, j) for j in range(start, i) if tags[j].kind == "actor"))
     if len(named) >= 2:
         return tuple(named[-2:])
     first = actor or "one player"
@@ -147,19 +160,19 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     tags, readings = amount_roles.read(text)
     readings = _agreeing_readings(tags, _one_role_per_heap(tags, _restatements_dropped(tags, readings)), floor_p)
     readings = [replace(r, role="wager_to", p=r.p + r.probs.get("wager_to", 0.0))
-                if r.role == "call" and _wager_noun(tags, r.mention.index) else r
+                if r.role == "call" and wager_noun(tags, r.mention.index) else r
                 for r in readings]  # "a 90 bet": a wager named as a noun is a bet, whoever calls it (either
     # reading's probability is the wager's: the two roles differ only in whose it is)
     told = Told(tags=tags, readings=readings)
     for r in readings:
         i = r.mention.index
         actor = _actor_of(tags, i)
-        if r.role in _WAGERS and _wager_noun(tags, i):
+        if r.role in _WAGERS and wager_noun(tags, i):
             # "called a 500 bet from seat 2": the bettor's wager, not the caller's ("his 275 bet" is his)
-            owner = _wager_owner(tags, _noun_end(tags, i) or i)
-            actor = _name(tags, owner) if owner is not None else None
+            owner = wager_owner(tags, noun_end(tags, i) or i)
+            actor = name_of(tags, owner) if owner is not None else None
         lo = _clause_bounds(tags, i)[0]
-        if actor is None and r.role == "stack" and _subject_dropped(tags, lo) \
+        if actor is None and r.role == "stack" and subject_dropped(tags, lo) \
                 and not any(t.kind == "verb" for t in tags[lo:i]):
             actor = "i"  # "had 2.2k, called a shove. how much do i have left?" (a bet told without its player,
             # "Flop. Bet 150, raise 450", is floor shorthand for another's: not the teller's)
@@ -527,12 +540,12 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
         wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
-        if i + 4 < len(tags) and _noun_end(tags, i + 4) == i + 4:
+        if i + 4 < len(tags) and noun_end(tags, i + 4) == i + 4:
             rest = [*rest, i + 4]  # "called a raise to 30": the wager it calls, past the noun's own verb
-        own = next((j for j in rest if j in sized and not (j in wagers and _wager_named(tags, j))), None)
+        own = next((j for j in rest if j in sized and not (j in wagers and wager_named(tags, j))), None)
         if own is not None:  # "calls 300": the amount's own reading carries the action (not "calls with a 500 chip")
             if tg.value == "call" and (who := _actor_of(tags, i + 1)) is not None:
-                for v in _more_wagers_called(tags, own, wagers):  # "called 1,200 preflop and a 2,500 bet on the flop"
+                for v in more_wagers_called(tags, own, wagers):  # "called 1,200 preflop and a 2,500 bet on the flop"
                     told.placed.append(Placed("called", 0, 1.0, who, _street_of(tags, v), tags[v].start, index=v))
             continue
         if (i and tags[i - 1].text in vocab.words("actors", "staff")) or _staff_called(tags, i):
@@ -551,15 +564,15 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
                 and tags[i - 2 - (tags[i - 2].kind == "comma")].kind != "actor":
             continue  # "150 of dead money from guys who folded": players nobody named (not "Seat 3, who checked")
         actor = _actor_of(tags, i + 1)
-        if actor is None and _subject_dropped(tags, i):
+        if actor is None and subject_dropped(tags, i):
             actor = "i"
         if actor is not None:
             role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
-            named = next((_noun_end(tags, j) or j for j in rest if j in wagers and _wager_named(tags, j)), i)
+            named = next((noun_end(tags, j) or j for j in rest if j in wagers and wager_named(tags, j)), i)
             # (placed after the wager it calls)
-            for who in _subjects(tags, i) or (actor,):
+            for who in subjects_of(tags, i) or (actor,):
                 told.placed.append(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=named))
-            for v in _more_wagers_called(tags, named, wagers) if named != i else ():
+            for v in more_wagers_called(tags, named, wagers) if named != i else ():
                 told.placed.append(Placed(role, 0, 1.0, actor, _street_of(tags, v), tags[v].start, index=v))
             again = _again(tags, i)
             if again is not None:
@@ -596,26 +609,6 @@ def _limpers(told: Told, tags: list[Tag], i: int, others: bool) -> tuple[str, ..
     return tuple(limped)
 
 
-def _subjects(tags: list[Tag], i: int) -> tuple[str, ...]:
-    """The players a verb at ``i`` has as its subjects when it has several ("UTG and the hijack both limp", "Seats 4
-    and 5 fold", "Seat 2, Seat 4 and the button all fold"): each of them acted, in the order named. Empty when
-    one player or none is the subject."""
-    j = i - 1
-    while j >= 0 and tags[j].kind == "other" and tags[j].text in vocab.words("actors", "together"):
-        j -= 1  # "both", "all", "just"
-    named: list[str] = []
-    while j >= 0 and tags[j].kind == "actor" and not _object_of(tags, j):
-        named.append(_name(tags, j))
-        k = j - 1
-        while k >= 0 and tags[k].kind == "other" and tags[k].text in vocab.words("actors", "determiners"):
-            k -= 1  # "and the hijack"
-        joined = tags[k].text in vocab.words("amounts", "heap_joiners") if k >= 1 else False
-        if k < 1 or not (joined or (tags[k].kind == "comma" and len(named) >= 2)):
-            break  # the last two joined by "and" ("X, Y and Z"): "from the hijack, the button calls" is no list
-        j = k - 1
-    return tuple(reversed(named)) if len(set(named)) >= 2 else ()
-
-
 def _minimum_raise(tags: list[Tag], i: int) -> bool:
     """"button min-raises", "i min re-raise", "I make the smallest raise allowed": a raise to the smallest legal
     total, its size the betting model's to work out."""
@@ -650,7 +643,7 @@ def _again(tags: list[Tag], i: int) -> tuple[str, int] | None:
         after = " ".join(t.text for t in tags[j + 1:hi])
         if any(before.endswith(w) for w in vocab.words("actions", "again_before")) \
                 or any(after.startswith(w) for w in vocab.words("actions", "again_after")):
-            return _name(tags, j), j
+            return name_of(tags, j), j
     return None
 
 
@@ -792,7 +785,7 @@ def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
     return False
 
 
-_CLAUSE_ENDS = ("break", "comma")
+_CLAUSE_ENDS = CLAUSE_ENDS
 
 
 def _actor_of(tags: list[Tag], i: int) -> str | None:
@@ -807,123 +800,33 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
         tg = tags[j]
         if tg.kind in _CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
                 and tags[j - 1].kind == "actor":
-            return _name(tags, j - 1)  # "back to Seat 5, who folded"
+            return name_of(tags, j - 1)  # "back to Seat 5, who folded"
         if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j) \
-                and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not _object_of(tags, j) \
-                and not _after_place_word(tags, j):  # not "a 70 raise from the hijack", "3-bet from the sb"
-            return _name(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
+                and not (j and tags[j - 1].text in vocab.words("speech", "before")) and not object_of(tags, j) \
+                and not after_place_word(tags, j):  # not "a 70 raise from the hijack", "3-bet from the sb"
+            return name_of(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
-
-
-def _wager_named(tags: list[Tag], j: int) -> bool:
-    """"called a 1.35k shove", "calls his 500 bet", "called a raise to 30": the amount after a call names the
-    wager called, a noun with its determiner, not the call's own size read elsewhere."""
-    return _noun_end(tags, j) is not None
-
-
-def _noun_end(tags: list[Tag], j: int) -> int | None:
-    """Where a wager named as a noun around the amount at ``j`` ends: its verb ("a 500 bet"), or the amount
-    itself ("a raise to 30"); None when the amount names no wager so."""
-    wager = ("all_in", "bet", "raise", "open")
-    if 0 < j < len(tags) - 1 and tags[j - 1].text in vocab.words("actors", "determiners") \
-            and tags[j + 1].kind == "verb" and tags[j + 1].value in wager:
-        return j + 1
-    if j >= 4 and tags[j - 1].kind == "to" and tags[j - 2].kind == "verb" and tags[j - 2].value in wager \
-            and tags[j - 3].kind == "other" and tags[j - 3].text in vocab.words("actors", "determiners") \
-            and tags[j - 4].kind == "verb" and tags[j - 4].value == "call":
-        return j  # only right after a call ("called a raise to 30"): "a call, a 3-bet to 100" is a list of actions
-    return None
-
-
-def _determiner_of(tags: list[Tag], j: int) -> str:
-    """The word a wager named as a noun opens with ("a", "his")."""
-    return tags[j - 1].text if _noun_end(tags, j) == j + 1 else tags[j - 3].text
-
-
-def _more_wagers_called(tags: list[Tag], v: int, wagers: set[int]) -> list[int]:
-    """"He called a 30 raise preflop and then a 45 bet on the flop": wagers named one after another with only
-    joining words, streets and plain words between are each called too; where each one's verb stands."""
-    out: list[int] = []
-    j = v + 1
-    while j < len(tags):
-        t = tags[j]
-        end = _noun_end(tags, j) if j in wagers else None
-        if end is not None:
-            out.append(end)
-            j = end + 1
-            continue
-        owner = _wager_owner(tags, j - 1)
-        if owner is not None:
-            j = owner + 1  # "a 35 bet from seat 2 on the flop and a 90 bet on the turn"
-            continue
-        if t.kind in ("break", "verb", "actor", "say") or (t.kind in ("amount", "chips") and j not in wagers):
-            break
-        j += 1
-    return out
 
 
 def _called_wager_first(told: Told, tags: list[Tag]) -> None:
     """"he's all in when he calls the 150 bet": the wager a call names came before everything its caller is told
     doing in that sentence, so it goes before them in the order of play."""
     for p in list(told.placed):
-        if p.role not in _WAGERS or not _wager_noun(tags, p.index):
+        if p.role not in _WAGERS or not wager_noun(tags, p.index):
             continue
-        call = next((q for q in told.placed if q.role == "called" and q.index == _noun_end(tags, p.index)), None)
+        call = next((q for q in told.placed if q.role == "called" and q.index == noun_end(tags, p.index)), None)
         if call is None:
             continue
         start = _clause_bounds(tags, p.index)[0] - 1  # his actions in that clause ("pre i raised 30, called a
         # 3bet to 90": the raise before the comma came first)
         start = max([start, *(q.index + 1 for q in told.placed if q.role in _WAGERS and start < q.index < p.index
-                              and _wager_named(tags, q.index))])  # "called a 30 raise and then a 45 bet"
+                              and wager_named(tags, q.index))])  # "called a 30 raise and then a 45 bet"
         first = next((q for q in told.placed if start < q.index < p.index and q.actor == call.actor
                       and q.street == p.street
                       and q.role in (*amount_roles.ACTION_ROLES, *_UNSIZED.values())), None)
         if first is not None:
             told.placed.remove(p)
             told.placed.insert(told.placed.index(first), p)
-
-
-def _wager_noun(tags: list[Tag], i: int) -> bool:
-    """"called a 1.35k shove", "a 90 bet on the turn": an amount named as a wager with an article before it."""
-    return _wager_named(tags, i) and _determiner_of(tags, i) in vocab.words("actors", "articles")
-
-
-def _wager_owner(tags: list[Tag], v: int) -> int | None:
-    """Where the player who made a wager named as a noun stands ("a 500 bet from seat 2"), if the words name him."""
-    j = v + 1
-    if j + 1 >= len(tags) or tags[j].text not in vocab.words("actors", "places"):
-        return None
-    k = j + 2 if tags[j + 1].text in vocab.words("actors", "determiners") else j + 1  # "from the hijack"
-    return k if k < len(tags) and tags[k].kind == "actor" else None
-
-
-def _after_place_word(tags: list[Tag], k: int) -> bool:
-    """"i jam 165 from the button", "a 500 bet from seat 2": a player named after a word of place is where the
-    action came from, not the one "he" goes on to mean."""
-    j = k - 1 - (k > 1 and tags[k - 1].text in vocab.words("actors", "determiners"))
-    return j >= 0 and tags[j].text in vocab.words("actors", "places")
-
-
-def _subject_dropped(tags: list[Tag], i: int) -> bool:
-    """"had 2.2k, called a 1.35k shove. how much do i have left?": a verb opening its clause with nobody named
-    before it, in a story whose teller speaks of himself, is the teller's."""
-    if i < 0 or i >= len(tags) or any(t.kind == "actor" and not _after_place_word(tags, j)
-                                      for j, t in enumerate(tags[:i])):
-        return False  # (not "3-bet to 1,800 from the sb, called ...": where he sat names nobody else)
-    if i and tags[i - 1].kind not in _CLAUSE_ENDS:
-        return False
-    having = vocab.words("actors", "having")
-    opener = tags[i].kind == "verb" or tags[i].text in having \
-        or (i + 1 < len(tags) and tags[i].text in vocab.words("actors", "being") and tags[i + 1].text in having)
-    actors = [t for j, t in enumerate(tags[i:], i) if t.kind == "actor" and not _after_place_word(tags, j)]
-    return opener and (not actors or any(t.text in vocab.words("actors", "first_person") for t in actors))
-
-
-def _object_of(tags: list[Tag], j: int) -> bool:
-    """"the guy behind me calls", "the lady to my left": a player named after a word of place is where someone
-    sits, not who acts."""
-    return j > 0 and tags[j].text in vocab.words("actors", "objects") \
-        and tags[j - 1].text in vocab.words("actors", "places")
 
 
 def speaker_of(told: Told, said: Callable[[str], bool]) -> str | None:
@@ -1016,30 +919,6 @@ def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, ta
     if role in ("wager_to", "call"):  # a bet told as pieces of chips: only the words joining them between
         return all(t.text in vocab.words("amounts", "heap_joiners") or t.kind in ("comma", "chips") for t in between)
     return not any(t.kind in ("verb", "break", "actor", "stakes", "say") for t in between)
-
-
-def _name(tags: list[Tag], j: int) -> str:
-    """A player's name as rulings print it; "he" or "she" stands for the last other player named before."""
-    name = str(tags[j].value)
-    third = vocab.words("actors", "third_person")
-    if name.lower() in third:
-        named = next((str(tags[k].value) for k in range(j - 1, -1, -1) if tags[k].kind == "actor"
-                      and str(tags[k].value).lower() not in vocab.words("actors", "pronouns") + third
-                      and not _listed(tags, k) and not _after_place_word(tags, k)), None)
-        return named or name
-    return name
-
-
-def _listed(tags: list[Tag], k: int) -> bool:
-    """Whether the player at ``k`` is one of several named together ("seats 3, 4 and 5 checked"): "he" after them
-    is not one of them."""
-    joins, pronouns = ("comma", "joiner"), vocab.words("actors", "pronouns")
-
-    def named(j: int) -> bool:  # "the small blind and he just drops ...": two clauses, not a list
-        return tags[j].kind == "actor" and tags[j].text not in pronouns
-
-    return (k + 2 < len(tags) and tags[k + 1].kind in joins and named(k + 2)) \
-        or (k >= 2 and tags[k - 1].kind in joins and named(k - 2))
 
 
 def extract(doc: Doc) -> None:
@@ -1137,7 +1016,7 @@ def skipped_players(told: Told) -> list[str]:
     tags = told.tags
     lo = max((j for j in range(oot.index) if tags[j].kind == "break"), default=-1) + 1
     hi = next((j for j in range(oot.index, len(tags)) if tags[j].kind == "break"), len(tags))
-    waiting = [_name(tags, j) for j in range(lo, hi) if tags[j].kind == "actor" and _named_as_waiting(tags, j, lo, hi)]
+    waiting = [name_of(tags, j) for j in range(lo, hi) if tags[j].kind == "actor" and _named_as_waiting(tags, j, lo, hi)]
     named = [told.seats.get(w.lower(), w) for w in waiting]
     named = [w for w in dict.fromkeys(named) if w != oot.actor]
     if named:
@@ -1360,13 +1239,13 @@ def _named_in_question(told: Told) -> str | None:
             return teller
         if any(t.kind == "actor" for t in asked):
             last = clause
-    named = {told.seats.get(_name(tags, j).lower(), _teller(_name(tags, j), first)) for j in range(last + 1, len(tags))
+    named = {told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first)) for j in range(last + 1, len(tags))
              if tags[j].kind == "actor"}
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
     acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
     both = named & acted
     if not both:  # "Cutoff and button both just call 2 ... how much does the cutoff need?": named in the story
-        both = named & {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(last + 1)
+        both = named & {told.seats.get(name_of(tags, j).lower(), name_of(tags, j)) for j in range(last + 1)
                         if tags[j].kind == "actor"}
     if not named and not both:
         return _teller_in_hand(told) or _named_just_before(told, tags, last)
@@ -1377,7 +1256,7 @@ def _named_just_before(told: Told, tags: list[Tag], last: int) -> str | None:
     """A question naming nobody after a sentence that only names a player ("BTN opens 60. SB (10 in). Amount to
     call?"): the player that sentence is about, when it tells no action of his."""
     start = max((i for i, t in enumerate(tags[:max(last, 0)]) if t.kind == "break"), default=-1)
-    who = {told.seats.get(_name(tags, j).lower(), _name(tags, j)) for j in range(start + 1, max(last, 0))
+    who = {told.seats.get(name_of(tags, j).lower(), name_of(tags, j)) for j in range(start + 1, max(last, 0))
            if tags[j].kind == "actor"}
     acted = any(start < p.index < last and p.role in _KIND for p in told.placed)
     return next(iter(who)) if len(who) == 1 and not acted else None
