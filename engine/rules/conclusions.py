@@ -31,10 +31,11 @@ def bet_faced(f: Facts) -> int | None:
     return None
 
 
-def standing(f: Facts) -> list[Action]:
-    """1.8.2: the told round as it now stands: an out-of-turn action whose chips came back because the action
-    changed is no longer part of it (its player faces the round as played in turn); every other action is."""
-    acts = list(f.actions or [])
+def standing(f: Facts, told: list[Action] | None = None) -> list[Action]:
+    """1.8.2: the told round (or ``told``, the whole hand's actions) as it now stands: an out-of-turn action whose
+    chips came back because the action changed is no longer part of it (its player faces the round as played in
+    turn, and those chips were never put in); every other action is."""
+    acts = list(f.actions or [] if told is None else told)
     if f.action_changed is True:
         return [a for a in acts if not a.out_of_turn]
     return acts

@@ -79,19 +79,10 @@ def stack_when_acting(f: Facts, who: str | None) -> int | None:
     start, now = f.stack_street or "preflop", f.street or "preflop"
     if start not in STREETS or now not in STREETS or STREETS.index(start) >= STREETS.index(now) or not who:
         return stack
-    acts = _hand_standing(f)
+    acts = standing_round(f, list(f.hand_actions or f.actions or []))
     spent = sum(_put_in(f, who, s, acts, Ruling(kind="ruling", outcome=""), False)
                 for s in STREETS[STREETS.index(start):STREETS.index(now)])
     return max(0, stack - spent)
-
-
-def _hand_standing(f: Facts) -> list[Action]:
-    """The hand's told actions as they stand (1.8.2): an out-of-turn action whose chips came back because the
-    action changed put nothing in ("fires 250 out of turn ... brought back ... he just calls the 100")."""
-    acts = list(f.hand_actions or f.actions or [])
-    if f.action_changed is True:
-        return [a for a in acts if not a.out_of_turn]
-    return acts
 
 
 def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str] | None:
@@ -104,7 +95,7 @@ def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str]
     if found is None:
         return None
     who, stack = found
-    acts = _hand_standing(f)
+    acts = standing_round(f, list(f.hand_actions or f.actions or []))
     last = f.street or next((a.street for a in reversed(acts) if a.street), None) or "preflop"
     start = f.stack_street or "preflop"
     if start not in STREETS or last not in STREETS:

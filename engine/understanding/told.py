@@ -189,7 +189,7 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.out_of_turn = _clause_of(tags, p.index) in early
         if p.out_of_turn and p.role == "chips_out":
             p.role = _chips_as_action(told, p)  # "seat 7 throws 200 in out of turn": his action, a call or a bet
-        if p.out_of_turn and p.role == "said" and _said_as_wager(tags, p.index) and not _staff_says(tags, p.index):
+        if p.out_of_turn and p.role == "said" and _said_as_wager(tags, p.index):
             p.role = "wager_to"  # "the cutoff, out of turn, announces 'raise to five hundred'": his raise
         p.actor = _teller(seats.get((p.actor or "").lower(), p.actor), first) if p.actor else p.actor
         p.players = tuple(_teller(seats.get(w.lower(), w), first) for w in p.players)
@@ -307,8 +307,7 @@ def _taken_back(told: Told, tags: list[Tag]) -> None:
         return
     at = words[:m.start()].count(" ")  # the tag the words begin at
     before = [p for p in told.placed if p.index < at and p.role in (*amount_roles.ACTION_ROLES, "said", "chips_out")]
-    if before and before[-1].role == "said" and _said_as_wager(tags, before[-1].index) \
-            and not _staff_says(tags, before[-1].index):
+    if before and before[-1].role == "said" and _said_as_wager(tags, before[-1].index):
         before[-1].role = "wager_to"  # "the cutoff announces 'raise to five hundred' ... I send action back": his raise
     if before and before[-1].role == "chips_out" and not any(p.role in amount_roles.ACTION_ROLES for p in before):
         before[-1].role = _chips_as_action(told, before[-1])  # "seat 7 slides out two blacks. I stop it and go
@@ -318,12 +317,12 @@ def _taken_back(told: Told, tags: list[Tag]) -> None:
 
 
 def _said_as_wager(tags: list[Tag], i: int) -> bool:
-    """Whether an amount said is a bet or raise declared with its size ("announces 'raise to five hundred'"): a bet
-    or raise word just before it, with nothing but quotes and "to" between."""
+    """Whether an amount said is a player's bet or raise declared with its size ("announces 'raise to five
+    hundred'"): a bet or raise word just before it, with nothing but quotes and "to" between, and no staff's words."""
     j = i - 1
     while j >= 0 and tags[j].kind in ("to", "other") and tags[j].text in ("'", '"', *vocab.words("amounts", "to")):
         j -= 1
-    return j >= 0 and tags[j].kind == "verb" and tags[j].value in ("bet", "raise")
+    return j >= 0 and tags[j].kind == "verb" and tags[j].value in ("bet", "raise") and not _staff_says(tags, i)
 
 
 def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:
@@ -532,14 +531,15 @@ def _heap_gap(tags: list[Tag], a: int, b: int) -> bool:
 def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
     """Checks, folds and calls told with no amount: they are part of the order of play (who acted before whom)
     even though no amount names them."""
+    wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
     for i, tg in enumerate(tags):
         minimum = tg.kind == "verb" and tg.value == "raise" and _minimum_raise(tags, i)
         if tg.kind != "verb" or (tg.value not in _UNSIZED and not minimum):
             continue
+        role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
         rest = _clause_after(tags, i)
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
-        wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
         if i + 4 < len(tags) and noun_end(tags, i + 4) == i + 4:
             rest = [*rest, i + 4]  # "called a raise to 30": the wager it calls, past the noun's own verb
         own = next((j for j in rest if j in sized and not (j in wagers and wager_named(tags, j))), None)
@@ -557,7 +557,6 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         group = _collective(told, tags, i)
         if group is not None:  # "both limpers call", "blinds fold": each of them (nobody named: no one's action)
-            role = _UNSIZED[str(tg.value)] if not minimum else "min_raised"
             told.placed.extend(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=i) for who in group)
             continue
         if i > 1 and tags[i - 1].text in vocab.words("actors", "relative") \
@@ -567,7 +566,6 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if actor is None and subject_dropped(tags, i):
             actor = "i"
         if actor is not None:
-            role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
             named = next((noun_end(tags, j) or j for j in rest if j in wagers and wager_named(tags, j)), i)
             # (placed after the wager it calls)
             for who in subjects_of(tags, i) or (actor,):
@@ -674,7 +672,7 @@ def _asked_about(tags: list[Tag], i: int) -> bool:
     """Whether the verb stands in a question: its clause ends in "?" or its sentence opens with a question word
     ("S1 calls, S2 folds, what now?" keeps the call: its clause ends at the comma; "back to A, who checked" too)."""
     lo = max((j for j in range(i) if tags[j].kind == "break"), default=-1) + 1
-    hi = next((j for j in range(i, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    hi = next((j for j in range(i, len(tags)) if tags[j].kind in CLAUSE_ENDS), len(tags))
     return (hi < len(tags) and tags[hi].text == "?") or (lo < i and tags[lo].text in vocab.words("asks", "question_words"))
 
 
@@ -727,7 +725,7 @@ def _clause_after(tags: list[Tag], i: int) -> list[int]:
     """The indices after ``i`` up to the end of its clause (a new verb or player starts another)."""
     out = []
     for j in range(i + 1, len(tags)):
-        if tags[j].kind in (*_CLAUSE_ENDS, "verb", "actor", "joiner"):
+        if tags[j].kind in (*CLAUSE_ENDS, "verb", "actor", "joiner"):
             break
         out.append(j)
     return out
@@ -735,7 +733,7 @@ def _clause_after(tags: list[Tag], i: int) -> list[int]:
 
 def _clause_of(tags: list[Tag], i: int) -> int:
     """The number of the clause the tag at ``i`` is in (clauses end at a full stop or a comma)."""
-    return sum(1 for t in tags[:i] if t.kind in _CLAUSE_ENDS)
+    return sum(1 for t in tags[:i] if t.kind in CLAUSE_ENDS)
 
 
 def _early_clauses(tags: list[Tag]) -> set[int]:
@@ -745,7 +743,7 @@ def _early_clauses(tags: list[Tag]) -> set[int]:
     out: set[int] = set()
     clause, words, waiting = 0, [], False
     for n, tg in enumerate([*tags, Tag("break", ".")]):
-        if tg.kind in _CLAUSE_ENDS:
+        if tg.kind in CLAUSE_ENDS:
             lo, text = n - len(words), " ".join(words)
             acted = any(t.kind == "verb" for t in tags[lo:n])
             still = bool(_list_rx("timing", "yet_to_act").search(text)) or _before_someone_acted(tags, lo, n) \
@@ -785,9 +783,6 @@ def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
     return False
 
 
-_CLAUSE_ENDS = CLAUSE_ENDS
-
-
 def _actor_of(tags: list[Tag], i: int) -> str | None:
     """Whose amount it is: the nearest player named before it, passing over one named straight after a verb ("guy
     raises me to 1200" is the guy's raise, not mine). A clause or sentence that names nobody goes on with the
@@ -798,7 +793,7 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
         return "i"  # "my 400 comes back": the teller's own amount, whoever was named before
     for j in range(i - 1, -1, -1):
         tg = tags[j]
-        if tg.kind in _CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
+        if tg.kind in CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
                 and tags[j - 1].kind == "actor":
             return name_of(tags, j - 1)  # "back to Seat 5, who folded"
         if tg.kind == "actor" and not (j and tags[j - 1].kind == "verb") and not _names_a_blind(tags, j) \
@@ -860,12 +855,12 @@ def _street_of(tags: list[Tag], i: int) -> str | None:
             break  # past the amount (and the rest of its heap: "three blacks, a green and two reds on the turn")
         j += 1
     for j in range(i - 1, -1, -1):
-        if tags[j].kind in _CLAUSE_ENDS or tags[j].kind == "joiner":
+        if tags[j].kind in CLAUSE_ENDS or tags[j].kind == "joiner":
             break
         if tags[j].kind == "street":
             return str(tags[j].value)
     for j in range(i + 1, len(tags)):
-        if tags[j].kind in _CLAUSE_ENDS:
+        if tags[j].kind in CLAUSE_ENDS:
             break
         if tags[j].kind == "street":
             return str(tags[j].value)
@@ -907,9 +902,10 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:
     """Whether an amount adds to the chips read just before it: chips of the same player, in the same sentence,
     with no action, speech or other player between them (a value restated in brackets is read as no role)."""
-    if last.role != role or (last.actor != actor and actor is not None) or role not in ("chips_out", "all_in_to", "stack", "wager_to", "call",
-                                                                 "top_up", "added", "pot"):
-        return False
+    heaped = ("chips_out", "all_in_to", "stack", "wager_to", "call", "top_up", "added", "pot")
+    if last.role != role or role not in heaped or (actor is not None and last.actor != actor):
+        return False  # (a piece told with no player of its own goes on the heap before it: "got two yellows, three
+        # purples ...")
     if role in ("all_in_to", "wager_to", "call", "stack", "top_up", "added", "pot") \
             and (last.chips is None or chips is None):
         return False  # "all in for 800" then "all in for 1,300" are two all-ins, not one heap; chip pieces are one
@@ -1126,8 +1122,8 @@ def _list_rx(section: str, key: str) -> re.Pattern[str]:
 
 def _clause_bounds(tags: list[Tag], i: int) -> tuple[int, int]:
     """Where the clause of the tag at ``i`` begins and ends (clauses end at a full stop or a comma)."""
-    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in _CLAUSE_ENDS), -1) + 1
-    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in _CLAUSE_ENDS), len(tags))
+    lo = next((j for j in range(i - 1, -1, -1) if tags[j].kind in CLAUSE_ENDS), -1) + 1
+    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in CLAUSE_ENDS), len(tags))
     return lo, hi
 
 
@@ -1227,7 +1223,7 @@ def _named_in_question(told: Told) -> str | None:
     asking = vocab.words("asks", "question_words")
     if not tags or (tags[-1].text != "?" and not any(t.text in asking for t in tags[last + 1:])):
         return None
-    clause = max((i for i, t in enumerate(tags[:-1]) if t.kind in _CLAUSE_ENDS), default=-1)
+    clause = max((i for i, t in enumerate(tags[:-1]) if t.kind in CLAUSE_ENDS), default=-1)
     speaker = [t for t in tags[clause + 1:] if t.text in vocab.words("actors", "first_person")]
     if speaker and speaker[0].text in told.seats:
         return told.seats[speaker[0].text]  # "im in the bb ..., how much do i gotta put in": the speaker's call
