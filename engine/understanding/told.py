@@ -664,8 +664,29 @@ def _a_claims_reason(tags: list[Tag], i: int) -> bool:
 
 
 def _not_done(tags: list[Tag], i: int) -> bool:
-    """A verb only wished, allowed or asked about ("wants to call", "can he fold", "how much does S7 call?")."""
+    """A verb only wished, allowed or asked about ("wants to call", "can he fold", "how much does S7 call?"); a
+    verb supposed by the asker ("if i call, how much is left?") is the action the question is about, so its
+    outcome is worked out as if it were taken."""
+    if _supposed(tags, i):
+        return False
     return any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i)
+
+
+def _supposed(tags: list[Tag], i: int) -> bool:
+    """"if i call", "assuming seat 4 calls": a player's action opened by a word of supposition, in a sentence that
+    asks for a figure (not "can he fold if ...", where the supposition comes after the verb)."""
+    if i < 2 or tags[i - 2].text not in vocab.words("speech", "supposing") or tags[i - 1].kind != "actor":
+        return False
+    end = next((j for j in range(i, len(tags)) if tags[j].kind == "break"), None)
+    if end is None or tags[end].text != "?":
+        return False
+    from engine.understanding import asked
+
+    return asked.read(tags)[0] not in _ASKS_OWN_SIZE  # "how much do i put in if i call?" asks the call itself
+
+
+# The asks whose figure is the supposed action's own size, so that action is not yet taken.
+_ASKS_OWN_SIZE = ("call_amount", "bet_amount")
 
 
 def _asked_about(tags: list[Tag], i: int) -> bool:

@@ -871,3 +871,12 @@ def test_a_raise_named_after_a_call_is_the_raise_called() -> None:
                                                                  ("Seat 4", "stack", 1200)]
     listed = _acts("5/10. Action: open to 30, a call, a 3-bet to 100.")
     assert [(k, n) for _a, k, n in listed] == [("raise", 30), ("raise", 100)]  # a list of actions, no wager called
+
+
+def test_an_action_supposed_in_the_question_is_worked_out_as_taken() -> None:
+    left = answer("guy shoves 1,150 on me and i have 3,200. if i call, how much will i have left?")
+    assert "2,050" in left.outcome
+    cost = answer("He shoves 2k, she's sitting on 1.2k. How much does she put in if she calls?")
+    assert "1,200" in cost.outcome and "put in 0" not in cost.outcome  # the call asked about is not yet made
+    wished = _acts("Seat 2 bets 300 and seat 5 wants to call. What's the call?")
+    assert ("Seat 5", "call") not in [(a, k) for a, k, _n in wished]
