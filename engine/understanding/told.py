@@ -318,9 +318,11 @@ def _taken_back(told: Told, tags: list[Tag]) -> None:
 
 def _said_as_wager(tags: list[Tag], i: int) -> bool:
     """Whether an amount said is a player's bet or raise declared with its size ("announces 'raise to five
-    hundred'"): a bet or raise word just before it, with nothing but quotes and "to" between, and no staff's words."""
+    hundred'", "says 'raise, 1500'"): a bet or raise word just before it, with nothing but quotes, "to" or a comma
+    between, and no staff's words."""
     j = i - 1
-    while j >= 0 and tags[j].kind in ("to", "other") and tags[j].text in ("'", '"', *vocab.words("amounts", "to")):
+    while j >= 0 and (tags[j].kind == "comma" or (tags[j].kind in ("to", "other")
+                                                  and tags[j].text in ("'", '"', *vocab.words("amounts", "to")))):
         j -= 1
     return j >= 0 and tags[j].kind == "verb" and tags[j].value in ("bet", "raise") and not _staff_says(tags, i)
 

@@ -474,12 +474,19 @@ def _single_chip(doc: Doc, t: str, put: tuple[int, int] | None, chips: tuple[int
 
 
 def _chips_are_an_action(doc: Doc, value: int) -> bool:
-    """Whether the learned reading placed chips of that value as a player's bet, raise or call ("guy bets 2 blacks
-    and 3 greens, i call"): they are that action, not chips in dispute."""
+    """Whether the chips described are players' bets, raises or calls in the learned reading ("guy bets 2 blacks
+    and 3 greens, i call"; "opens three reds, cutoff makes it two greens and a blue"): they are those actions,
+    not chips in dispute, when one such action has their value or every chip phrase was read as an action."""
     told = doc.told
-    return told is not None and any(p.chips is not None and p.value == value and p.role in ("wager_to", "call",
-                                                                                            "all_in_to", "raise_by")
-                                    for p in told.placed)
+    if told is None:
+        return False
+    phrases = [p for p in told.placed if p.chips is not None]
+    acting = [p for p in phrases if p.role in _CHIP_ACTIONS]
+    return any(p.value == value for p in acting) or (bool(acting) and len(acting) == len(phrases))
+
+
+# The learned roles of a chip phrase that make it a player's action rather than chips put out.
+_CHIP_ACTIONS = ("wager_to", "call", "all_in_to", "raise_by")
 
 
 @cache

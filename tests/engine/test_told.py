@@ -880,3 +880,15 @@ def test_an_action_supposed_in_the_question_is_worked_out_as_taken() -> None:
     assert "1,200" in cost.outcome and "put in 0" not in cost.outcome  # the call asked about is not yet made
     wished = _acts("Seat 2 bets 300 and seat 5 wants to call. What's the call?")
     assert ("Seat 5", "call") not in [(a, k) for a, k, _n in wished]
+
+
+def test_chips_told_only_as_players_bets_are_those_bets_not_chips_in_dispute() -> None:
+    a = answer("5/10, UTG opens two greens, the button makes it a black and two greens, blinds fold. "
+               "how much more does UTG need to call?")
+    assert "put in 100 to call" in a.outcome and a.citations[0] == "1.1.3"
+
+
+def test_a_raise_said_with_a_comma_before_its_size_is_the_raise() -> None:
+    told = read_told("10/20. The hijack opens to 60. Before the cutoff acts, the button says 'raise, 300' and puts "
+                     "it out. The cutoff folds.", 0.5)
+    assert ("BTN", "wager_to", 300, True) in [(p.actor, p.role, p.value, p.out_of_turn) for p in told.placed]
