@@ -36,9 +36,11 @@ def standing(f: Facts, told: list[Action] | None = None) -> list[Action]:
     chips came back because the action changed is no longer part of it (its player faces the round as played in
     turn, and those chips were never put in); every other action is."""
     acts = list(f.actions or [] if told is None else told)
-    if f.action_changed is True:
-        return [a for a in acts if not a.out_of_turn]
-    return acts
+    changed = f.action_changed if f.action_changed is not None else action_changed(f)
+    if changed is not True:
+        return acts
+    street = f.street or "preflop"  # the round the change was judged on: an earlier street's stands
+    return [a for a in acts if not (a.out_of_turn and (told is None or (a.street or "preflop") == street))]
 
 
 def before_dispute(f: Facts) -> list[Action]:
@@ -185,7 +187,7 @@ def contributions(f: Facts, with_blinds: bool = True) -> dict[str, int] | None:
     """2.2, 2.4.2, 1.10: what each player put in over the whole told hand, every street's bets replayed through the
     betting model and added up, and preflop the blinds of players who put nothing more in (they stay in; left out
     when a pot figure told before the action already holds them)."""
-    acts = list(f.hand_actions or [])
+    acts = standing(f, list(f.hand_actions or []))  # chips that came back (1.8.2) were never put in
     if not acts:
         return None
     per: dict[str, int] = {}

@@ -138,6 +138,8 @@ def _oot_void(ctx: Context, kind: str) -> Finding:
         who = next((a.actor for a in f.actions or [] if a.out_of_turn), None) or f.call_for
         text += _owed(f, who, st, " To stay in he must call the")
         text += f" To raise he must make it at least {money(st.min_raise_to)} in total (1.4)."
+        if f.asks_call and f.call_for and f.call_for != who:  # another player's call asked, the round as in turn
+            text += _owed(f, f.call_for, st, "")
         amounts["to_call"] = st.current_bet
         amounts["min_raise_to"] = st.min_raise_to
     if amount:

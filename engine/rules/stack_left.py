@@ -107,8 +107,8 @@ def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str]
     whole = (f.contributions or {}).get(who)
     if start == "preflop" and whole and not any(k in ruling.amounts for k in SETTLED):
         put = whole  # a stack told for the whole hand: everything he put in, every street added up
-    if put <= 0 or put > stack:
-        return None
+    if put > stack or (put <= 0 and not any(a.actor == who for a in acts)):
+        return None  # nothing of his told in, and no action of his told either: the story does not say
     return who, stack, put, start
 
 
@@ -127,6 +127,8 @@ def _left_sentence(who: str, stack: int, put: int, start: str) -> str:
     name = subject(who)
     name = name[:1].upper() + name[1:]  # "he" told as the player opens the sentence
     since = "this hand" if start == "preflop" else f"since the {start} began"
+    if put <= 0:  # he acted without leaving chips in ("bet out of turn, got it back, folded")
+        return f"{name} still has all {money(stack)}: none of his chips went in {since}."
     return f"{name} has {money(stack - put)} left behind: {money(stack)} − {money(put)} put in {since}."
 
 

@@ -173,8 +173,8 @@ def _lexicon() -> dict[str, tuple[str, object]]:
         lex[vocab.squash(phrase)] = ("street", "preflop")
     for phrase in vocab.words("speech", "silent"):
         lex[vocab.squash(phrase)] = ("silent", phrase)
-    for phrase in vocab.words("timing", "out_of_turn"):
-        lex[vocab.squash(phrase)] = ("timing", phrase)  # "out of turn" is no turn card
+    for phrase in vocab.words("timing", "out_of_turn") + vocab.words("timing", "in_turn"):
+        lex[vocab.squash(phrase)] = ("timing", phrase)  # "out of turn", "in turn": no turn card
     return lex
 
 

@@ -40,6 +40,19 @@ def test_action_changed_only_by_a_bet_or_raise_after_the_out_of_turn_action() ->
     assert conclude(Facts(actions=raised.actions, action_changed=False)).action_changed is False
 
 
+def test_chips_that_came_back_after_the_action_changed_were_never_put_in() -> None:
+    shove = Action(actor="BTN", kind="all-in", amount=800, out_of_turn=True, street="preflop")
+    hand = [shove, Action(actor="HJ", kind="raise", amount=40, street="preflop"),
+            Action(actor="BTN", kind="call", street="preflop")]
+    facts = Facts(actions=hand, hand_actions=hand, big_blind=10, small_blind=5)
+    assert conclude(facts).contributions["BTN"] == 40  # his call, not the shove that came back
+    earlier = Facts(street="flop", actions=[Action(actor="HJ", kind="bet", amount=15)], hand_actions=[
+        Action(actor="BTN", kind="call", amount=8, out_of_turn=True), Action(actor="HJ", kind="bet", amount=15,
+                                                                             street="flop")],
+        skipped_action="bet_or_raise", big_blind=2)
+    assert conclude(earlier).contributions["BTN"] == 8  # a change judged on the flop leaves the preflop call in
+
+
 def test_last_aggressor_and_forfeit_come_from_the_actions() -> None:
     acts = [Action(actor="villain", kind="all-in", amount=2000), Action(actor="i", kind="call"),
             Action(actor="he", kind="fold")]

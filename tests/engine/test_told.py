@@ -892,3 +892,22 @@ def test_a_raise_said_with_a_comma_before_its_size_is_the_raise() -> None:
     told = read_told("10/20. The hijack opens to 60. Before the cutoff acts, the button says 'raise, 300' and puts "
                      "it out. The cutoff folds.", 0.5)
     assert ("BTN", "wager_to", 300, True) in [(p.actor, p.role, p.value, p.out_of_turn) for p in told.placed]
+
+
+def test_the_words_in_turn_name_no_turn_card() -> None:
+    told = read_told("Flop. Seat 1 bets 1k out of turn, Seat 8 then bets 700 in turn, so Seat 1's 1k goes back.", 0.5)
+    assert {p.street for p in told.placed if p.value in (700, 1000)} == {"flop"}
+
+
+def test_after_an_out_of_turn_bet_comes_back_the_numbers_asked_are_of_the_round_played_in_turn() -> None:
+    call = answer("100/200, turn. Seat 1 is first, but Seat 9 bets 1,200 out of turn. Back to Seat 1, who leads "
+                  "800, so Seat 9's bet comes back. Seat 5 folds and Seat 9 raises to 2,500. How much more does "
+                  "Seat 1 need to call?")
+    assert "1,700 more" in call.outcome
+    left = answer("5/10. The button had 800 in front of him. Preflop he shoved out of turn while the hijack was "
+                  "still thinking; the hijack then raised to 40, so the shove came back and the button just "
+                  "called. What's the button's stack now?")
+    assert "760 left behind" in left.outcome
+    folded = answer("i had 300 in front. i bet 40 out of turn before the guy on my right acted. he then bets 60 "
+                    "and i fold. what's my stack now?")
+    assert "all 300" in folded.outcome
