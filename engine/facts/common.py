@@ -63,6 +63,7 @@ class CommonFacts(BaseModel):
     big_blind: int | None = fact("What is the big blind?")
     table_minimum: int | None = fact("What is the table minimum bet?")
     table_limit: int | None = fact("What is the table limit (the most a stack may be)?")
+    limit_in_big_blinds: int | None = fact("How many big blinds was the table limit told as?")
     actions: list[Action] | None = fact("What was the action so far in this betting round?")
     hand_actions: list[Action] | None = fact("What was the action in the whole hand, street by street?")
     players_in_hand: int | None = fact("How many players are still in the hand?")

@@ -445,7 +445,9 @@ def _stack_after_folding(f: Facts, stack: int) -> tuple[int, str]:
 def adding_chips(ctx: Context) -> Finding:
     """Chips may be added only with no live hole cards, and never past the table limit."""
     live = ctx.peek("live_cards")
-    stack = ctx.peek("stack_behind")
+    told_as = "stack_total" if ctx.peek("stack_behind") is None and ctx.peek("stack_total") is not None \
+        else "stack_behind"  # "he's got 95 now": his whole stack
+    stack = ctx.peek(told_as)
     want = ctx.peek("add_amount")
     limit = ctx.peek("table_limit")
     if stack is None and want is None:
@@ -461,7 +463,7 @@ def adding_chips(ctx: Context) -> Finding:
         return Finding(outcome=outcome, citations=["3.12"], confidence=0.85)
 
     limit = ctx.get("table_limit")
-    stack, since = _stack_after_results(ctx.get("stack_behind"), ctx.peek("stack_changes"))
+    stack, since = _stack_after_results(ctx.get(told_as), ctx.peek("stack_changes"))
     if not since:
         stack, since = _stack_after_folding(ctx.facts, stack)
     room = max_add_on(stack, limit)
@@ -474,6 +476,9 @@ def adding_chips(ctx: Context) -> Finding:
             citations=["3.12"], amounts=amounts, confidence=0.9,
         )
     detail = f"{since}{money(stack)} + {money(room)} = {money(limit)}, the table limit"
+    counted = ctx.peek("limit_in_big_blinds")
+    if counted and ctx.peek("big_blind"):
+        detail += f" of {counted} big blinds: {counted} × {money(ctx.peek('big_blind'))}"
     too_much = ""
     if want is not None:
         amounts["requested"] = want

@@ -646,10 +646,24 @@ def _top_up(doc: Doc, n: str) -> None:
         m = re.search(r"\$?(" + NUM + r")\s+(?:max(?:imum)?|cap|limit)\b", n)
         limit = parse_amount(m.group(1)) if m else None
     if limit is not None:
-        doc.set("table_limit", limit)
+        each = _big_blinds_each(doc, n, limit)
+        doc.set("table_limit", limit * each)
+        if each > 1:
+            doc.set("limit_in_big_blinds", limit)
     stack = _stack_before_top_up(n, add_span)
     if stack is not None and stack != doc.found.get("table_limit"):
         doc.set("stack_behind", stack)
+
+
+def _big_blinds_each(doc: Doc, n: str, limit: int) -> int:
+    """"The max is 250 big blinds", "a cap of 150bb": a limit counted in big blinds is that many of the told big
+    blind (the units are the vocabulary's ``amounts.big_blinds``); 1 when it is counted in chips."""
+    bb = doc.found.get("big_blind")
+    units = vocab.alternation(vocab.words("amounts", "big_blinds"))
+    for m in re.finditer(r"\$?(" + NUM + r")\s*(?:" + units + r")\b", n):
+        if bb and parse_amount(m.group(1)) == limit:
+            return int(bb)
+    return 1
 
 
 def _add_amount(doc: Doc, n: str) -> tuple[int, int] | None:

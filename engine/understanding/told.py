@@ -265,7 +265,7 @@ def _stack_results(doc: Doc, told: Told) -> None:
     """"Started the hand with 310 and lost 85 in it", "had 1,200, lost 400, then won 250 back": what the player
     lost or won after his stack was last told (a figure right after a word of losing or winning, nothing but a word
     of time or place after it), signed, in order; the rules work out the stack it leaves."""
-    stacks = told.of("stack")
+    stacks = told.of("stack") or [p for p in told.of("limit") if p.actor]  # "started with the full buy-in of 300"
     if not stacks:
         return
     tags, start = told.tags, stacks[-1].index + 1  # "lost 1,300 of it, and now has 580": counted in the last
@@ -282,6 +282,8 @@ def _stack_results(doc: Doc, told: Told) -> None:
         out.append(-tg.value if tags[i - 1].text in lost else tg.value)
     if out:
         doc.set("stack_changes", out)
+        if stacks[-1].role == "limit":
+            doc.set("stack_behind", stacks[-1].value)  # a player's buy-in told as the limit was his stack then
 
 
 def _counted(tags: list[Tag], i: int) -> bool:

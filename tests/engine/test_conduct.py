@@ -260,3 +260,21 @@ def test_a_top_up_after_folding_counts_what_went_in_before_the_fold() -> None:
     out = answer("1/2, the cap is 500. i started a hand with 400, called a raise to 10, called 30 on the flop, then "
                  "folded the turn. how much can i add before the next deal?").outcome
     assert "400 − 40 put in before he folded = 360" in out and "140" in out
+
+
+def test_a_limit_told_in_big_blinds_is_that_many_big_blinds() -> None:
+    from engine import answer
+
+    out = answer("At the 10/20 game the max is 100 big blinds. Seat 4 has 1,350 and no live cards. How much can "
+                 "he add?").outcome
+    assert "up to 650" in out and "100 × 20" in out
+
+
+def test_a_buy_in_for_the_limit_is_the_stack_the_results_count_from() -> None:
+    from engine import answer
+
+    out = answer("She started with the full buy-in of 400, lost 150 in one pot and won 60 back. The hand is over. "
+                 "How much can she top up?").outcome
+    assert "400 − 150 + 60 = 310" in out and "90" in out
+    whole = answer("the max here is 300. he's got 120 now, between hands. how much can he put on?").outcome
+    assert "180" in whole  # his whole stack told as what he has got now
