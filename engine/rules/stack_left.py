@@ -46,7 +46,8 @@ def _only_actor(f: Facts) -> str | None:
 
 def _put_in(f: Facts, who: str, street: str, acts: list[Action], ruling: Ruling, last: bool) -> int:
     """What the player put in on one street: as the ruling settled it on the street asked about, else replayed."""
-    played = [a for a in acts if (a.street or f.street or "preflop") == street]
+    unnamed = "preflop" if f.hand_actions else f.street or "preflop"  # the hand told before any street was named
+    played = [a for a in acts if (a.street or unnamed) == street]
     mine = any(a.actor == who for a in played)
     if last:
         settled = next((ruling.amounts[k] for k in SETTLED if k in ruling.amounts), None)

@@ -481,12 +481,18 @@ def amount_to_call(ctx: Context) -> Finding:
     need = max(0, st.current_bet - already)
     name = who or "The next player"
     behind = (ctx.peek("stacks") or {}).get(who) if who else None
+    if behind is None and who and who == ctx.peek("call_for"):
+        behind = ctx.peek("stack_total")  # "Seat 7 started the hand with 2,000": the whole stack, his
     short = next((a for a in st.short_all_ins if a.actor == who and a.kind == "call"), None)
     if short is not None and short.needed == st.current_bet and behind == short.total:
         return _call_all_in(name, short.needed, short.total, st.current_bet)  # "had 90 left, so he's all in when
         # he calls the 150 bet": the stack told is the all-in, for less than the call
-    if behind is not None and behind < need:
-        return _call_all_in(name, need, behind, st.current_bet)
+    if behind is not None:  # a stack told as the hand began, less what he put in on the streets before this one
+        now = stack_when_acting(ctx.facts, who)
+        spent = behind - now if now is not None and now < behind else 0
+        behind -= spent
+        if behind < need:
+            return _call_all_in(name, need, behind, st.current_bet, spent)
     you = possessive(name) == "your"
     outcome = f"{'You' if you else name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
     if already:
@@ -507,13 +513,16 @@ def _caller_by_stack(ctx: Context, st: RoundState) -> str | None:
     return idle[0] if len(idle) == 1 else None
 
 
-def _call_all_in(name: str, need: int, behind: int, bet: int) -> Finding:
-    """1.1.3.1: a player with less behind than the call puts in all he has; he is all in for less."""
+def _call_all_in(name: str, need: int, behind: int, bet: int, spent: int = 0) -> Finding:
+    """1.1.3.1: a player with less behind than the call puts in all he has; he is all in for less (``spent``: what
+    he put in on earlier streets, out of the stack told as the hand began)."""
     you = possessive(name) == "your"
-    outcome = (f"{'You' if you else name} can call for only {money(behind)}, all in: the {money(behind)} behind is "
-               f"short of the {money(need)} it costs to call the {money(bet)} bet, and a player whose stack is less "
-               f"than the call goes all in for what {'you have' if you else 'he has'}. Working: the smaller of "
-               f"{money(need)} to call and {money(behind)} behind is {money(behind)}.")
+    earlier = (f" ({money(behind + spent)} at the start of the hand − {money(spent)} put in on the earlier streets)"
+               if spent else "")
+    outcome = (f"{'You' if you else name} can call for only {money(behind)}, all in: the {money(behind)} behind"
+               f"{earlier} is short of the {money(need)} it costs to call the {money(bet)} bet, and a player whose "
+               f"stack is less than the call goes all in for what {'you have' if you else 'he has'}. Working: the "
+               f"smaller of {money(need)} to call and {money(behind)} behind is {money(behind)}.")
     return Finding(outcome=outcome, citations=["1.1.3.1", "1.1.3", "1.4"],
                    amounts={"to_call": behind, "current_bet": bet, "short_by": need - behind})
 

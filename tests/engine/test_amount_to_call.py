@@ -103,3 +103,16 @@ def test_the_chips_left_over_the_hand_count_a_blind_that_only_checked() -> None:
                   big_blind=10, call_for="BB", hand_actions=hand, actions=hand[2:])
     ruling = decide(facts)
     assert ruling.amounts.get("left_behind") == 940 and "1,000 − 60" in ruling.outcome
+
+
+def test_a_stack_told_as_the_hand_began_is_less_the_earlier_streets_when_the_call_comes() -> None:
+    hand = [Action(actor="Seat 7", kind="call", amount=150), Action(actor="Seat 7", kind="call", amount=300,
+                                                                     street="flop"),
+            Action(actor="Seat 1", kind="all-in", amount=2600, street="turn")]
+    facts = Facts(big_blind=50, small_blind=25, street="turn", asks_call=True, call_for="Seat 7",
+                  stacks={"Seat 7": 2000}, actions=hand[-1:], hand_actions=hand)
+    r = decide(facts, topic="amount_to_call")
+    assert r.amounts["to_call"] == 1550 and "2,000 at the start of the hand − 450" in r.outcome
+    told = answer("1/2. seat 9 started with 140, called 10 preflop and 18 on the flop. turn someone shoves 250. "
+                  "what's seat 9's call?")
+    assert "call for only 112" in told.outcome
