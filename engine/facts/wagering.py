@@ -60,6 +60,7 @@ class WageringFacts(BaseModel):
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
+    stack_after_blind: bool | None = fact("Was his stack told with his blind already posted out of it?")
     folded_in_hand: list[str] | None = fact("Which players folded during the hand told?")
     stack_changes: list[int] | None = fact(
         "What did the player win (+) or lose (−) since the stack told, hand by hand?")

@@ -108,6 +108,8 @@ def left_behind(f: Facts, ruling: Ruling | Finding) -> tuple[str, int, int, str]
     whole = (f.contributions or {}).get(who)
     if start == "preflop" and whole and not any(k in ruling.amounts for k in SETTLED):
         put = whole  # a stack told for the whole hand: everything he put in, every street added up
+    if f.stack_after_blind and start == "preflop":
+        put -= posted_blind(f, who) or 0  # "240 behind after posting my big blind": the blind was already out
     if put > stack or (put <= 0 and not any(a.actor == who for a in acts)):
         return None  # nothing of his told in, and no action of his told either: the story does not say
     return who, stack, put, start

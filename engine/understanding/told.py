@@ -959,6 +959,8 @@ def extract(doc: Doc) -> None:
         doc.set("small_blind", told.small_blind)  # "the small blind posted 20 and folded": told alone
     for role, name in _FACT_OF_ROLE.items():
         found = [p for p in told.of(role) if role != "said" or not _staff_says(told.tags, p.index)]
+        if role == "stack" and found and _in_clause(told.tags, found[-1].index, "amounts", "after_blind"):
+            doc.set("stack_after_blind", True)
         if role == "stack" and found and _in_clause(told.tags, found[-1].index, "amounts", "whole_stack"):
             doc.set("stack_total", found[-1].value)  # the whole stack; what is left behind is the rules' sum
             continue

@@ -116,3 +116,11 @@ def test_a_stack_told_as_the_hand_began_is_less_the_earlier_streets_when_the_cal
     told = answer("1/2. seat 9 started with 140, called 10 preflop and 18 on the flop. turn someone shoves 250. "
                   "what's seat 9's call?")
     assert "call for only 112" in told.outcome
+
+
+def test_a_stack_told_after_the_blind_was_posted_does_not_lose_the_blind_again() -> None:
+    left = answer("2/5, i'm in the bb with 600 behind after posting. the button raises to 30 and i call. "
+                  "what do i have left?")
+    assert "575 left behind" in left.outcome
+    counted = answer("2/5, i'm in the bb with 600 behind. the button raises to 30 and i call. what do i have left?")
+    assert "570 left behind" in counted.outcome  # told without the words, the blind is part of it
