@@ -1088,7 +1088,9 @@ def _stack_left_asked(doc: Doc, told: Told) -> None:
     """"Seat 4 had 3,850 behind going to the turn ... what's he got left?": the closing question asks for the
     chips left after the action, and the street the stack was told for (its chips as that street began; a stack
     told before any street, the whole hand)."""
-    if "stack_left" not in actionlog.asks(_closing(doc)):
+    closing = _closing(doc)
+    if "stack_left" not in actionlog.asks(closing) \
+            and closing.strip(" ?.!") not in vocab.words("asks", "stack_left_alone"):
         return
     doc.set("asks_stack_left", True)
     stacks = told.of("stack")

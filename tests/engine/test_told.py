@@ -911,3 +911,8 @@ def test_after_an_out_of_turn_bet_comes_back_the_numbers_asked_are_of_the_round_
     folded = answer("i had 300 in front. i bet 40 out of turn before the guy on my right acted. he then bets 60 "
                     "and i fold. what's my stack now?")
     assert "all 300" in folded.outcome
+
+
+def test_a_one_word_closing_question_can_ask_for_the_chips_left() -> None:
+    out = answer("i've got 900 behind at 5/10. turn he bets 300 and i call. left?").outcome
+    assert "600 left behind" in out
