@@ -145,14 +145,27 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
     if not _in_clause(tags, i, "amounts", "each"):
         return ()
     lo, _hi = _clause_bounds(tags, i)
-    named = list(dict.fromkeys(name_of(tags, j) for j in range(lo, i) if tags[j].kind == "actor"))
+    named = _players_named(tags, lo, i)
     if len(named) < 2:  # "BB and button get it in preflop, 900 each": the two named earlier in the sentence
         start = next((j + 1 for j in range(i - 1, -1, -1) if tags[j].kind == "break"), 0)
-        named = list(dict.fromkeys(name_of(tags, j) for j in range(start, i) if tags[j].kind == "actor"))
+        named = _players_named(tags, start, i)
     if len(named) >= 2:
         return tuple(named[-2:])
     first = actor or "one player"
     return (first, "the other player")
+
+
+def _players_named(tags: list[Tag], lo: int, hi: int) -> list[str]:
+    """The players named between two tags, once each; a place that describes the player before it ("the older
+    fella in the cutoff") is that player, not another."""
+    return list(dict.fromkeys(name_of(tags, j) for j in range(lo, hi)
+                              if tags[j].kind == "actor" and not _seat_of_the_one_before(tags, j)))
+
+
+def _seat_of_the_one_before(tags: list[Tag], j: int) -> bool:
+    """"the older fella in the cutoff": a seat told right after a player, with a word that seats him."""
+    k = j - 1 - (j > 1 and tags[j - 1].text in vocab.words("actors", "determiners"))
+    return k >= 1 and tags[k].text in vocab.words("actors", "seated_in") and tags[k - 1].kind == "actor"
 
 
 def read_told(text: str | Doc, floor_p: float) -> Told:

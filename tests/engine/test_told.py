@@ -916,3 +916,9 @@ def test_after_an_out_of_turn_bet_comes_back_the_numbers_asked_are_of_the_round_
 def test_a_one_word_closing_question_can_ask_for_the_chips_left() -> None:
     out = answer("i've got 900 behind at 5/10. turn he bets 300 and i call. left?").outcome
     assert "600 left behind" in out
+
+
+def test_a_seat_told_right_after_a_player_is_that_player_not_a_second_one() -> None:
+    told = read_told("On the turn the kid and the old guy on the button both get it in for 2,400 each.", 0.5)
+    shared = [p.players for p in told.placed if p.value == 2400]
+    assert shared and shared[0][0] != shared[0][1]
