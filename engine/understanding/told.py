@@ -152,7 +152,13 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
     if len(named) >= 2:
         return tuple(named[-2:])
     first = actor or "one player"
-    return (first, "the other player")
+    if first.lower() in vocab.words("actors", "first_plural"):
+        first = "i"  # "we both had 620": the teller and the other player
+    return (first, OTHER_PLAYER)
+
+
+# The player a "both" or "each" amount is shared with when only one was named.
+OTHER_PLAYER = "the other player"
 
 
 def _players_named(tags: list[Tag], lo: int, hi: int) -> list[str]:
@@ -741,11 +747,19 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
         actor = _actor_of(tags, i + 1)
         seat = _positions_held(tags).get((actor or "").lower())  # "me on the button ... i shove": the button's
         stacks = [p for p in told.placed if p.role == "stack" and p.index < i
-                  and any(_same_player(actor, w) or _same_player(seat, w) for w in (p.actor, *p.players))]
+                  and any(_same_player(actor, w) or _same_player(seat, w) or _the_other(actor, w, p.players)
+                          for w in (p.actor, *p.players))]
         acted = any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed)
         if actor is not None and stacks and not acted:
             told.placed.append(Placed("all_in_to", stacks[-1].value, stacks[-1].p, actor, _street_of(tags, i),
                                       tg.start, index=i))
+
+
+def _the_other(actor: str | None, who: str | None, players: tuple[str, ...]) -> bool:
+    """"we both had 620 ... he shoves": any player but the teller is the other one of an amount the teller shared
+    with him."""
+    return (who == OTHER_PLAYER and actor is not None and not _same_player(actor, "i")
+            and any(_same_player(w, "i") for w in players))
 
 
 def _same_player(a: str | None, b: str | None) -> bool:

@@ -922,3 +922,9 @@ def test_a_seat_told_right_after_a_player_is_that_player_not_a_second_one() -> N
     told = read_told("On the turn the kid and the old guy on the button both get it in for 2,400 each.", 0.5)
     shared = [p.players for p in told.placed if p.value == 2400]
     assert shared and shared[0][0] != shared[0][1]
+
+
+def test_a_stack_the_teller_shares_with_one_other_player_is_the_others_shove() -> None:
+    told = read_told("just me and one other guy left on the turn. we both had 900 behind. he jams, i call.", 0.5)
+    assert ("guy", "all_in_to", 900) in [(p.actor, p.role, p.value) for p in told.placed]
+    assert any(p.role == "stack" and p.players == ("i", "the other player") for p in told.placed)
