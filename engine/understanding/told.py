@@ -219,7 +219,21 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     _bets_told_as_chips(told, tags)
     _short_calls(told)
     _taken_back(told, tags)
+    told.placed = [p for p in told.placed if not _wished(tags, p)]
     return told
+
+
+def _wished(tags: list[Tag], p: Placed) -> bool:
+    """"The third player would like to re-raise to 1,350", "wants to bet 500": a bet or raise only wished or
+    proposed is no action taken (its size is what is asked about), unless the asker supposes it ("if he raises")."""
+    if p.role not in ("wager_to", "raise_by"):
+        return False
+    j = p.index - 1
+    while j >= 0 and tags[j].kind not in CLAUSE_ENDS and tags[j].kind != "verb":
+        j -= 1
+    if j < 0 or tags[j].kind != "verb" or tags[j].value not in ("bet", "raise"):
+        return False
+    return j > 0 and tags[j - 1].text in vocab.words("speech", "unreal") and not _supposed(tags, j)
 
 
 def _short_calls(told: Told) -> None:

@@ -928,3 +928,10 @@ def test_a_stack_the_teller_shares_with_one_other_player_is_the_others_shove() -
     told = read_told("just me and one other guy left on the turn. we both had 900 behind. he jams, i call.", 0.5)
     assert ("guy", "all_in_to", 900) in [(p.actor, p.role, p.value) for p in told.placed]
     assert any(p.role == "stack" and p.players == ("i", "the other player") for p in told.placed)
+
+
+def test_a_raise_only_wished_is_no_action_taken() -> None:
+    wished = _acts("Turn: seat 1 bets 200, seat 4 makes it 600. Seat 8 wants to raise to 800. Is that enough?")
+    assert ("Seat 8", "raise", 800) not in wished and ("Seat 4", "raise", 600) in wished
+    beside = _acts("2/5. The guy in the hat opens to 15 and the lady next to him raises to 45.")
+    assert ("lady", "raise", 45) in beside or any(n == 45 for _a, _k, n in beside)  # "next to him" wishes nothing
