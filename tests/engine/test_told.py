@@ -554,7 +554,7 @@ def test_a_call_told_in_chips_short_of_the_wager_is_chips_put_out() -> None:
 def test_several_seats_named_at_once_are_each_a_player() -> None:
     tags = amount_roles.tagged("Preflop seats 1 and 8 each put in 300, on the flop seat 1 bet 650.")
     assert [t.value for t in tags if t.kind == "actor"][:2] == ["Seat 1", "Seat 8"]
-    facts, _doc = extract_facts("Preflop seats 1 and 8 each put in 300, on the flop seat 1 bet 650 and seat 8 "
+    facts, _doc = extract_facts("Preflop seats 1 and 8 each called 300, on the flop seat 1 bet 650 and seat 8 "
                                 "called. Then a card is found missing. What does seat 1 get back?")
     assert conclude(facts).contributions == {"Seat 1": 950, "Seat 8": 950}
 
