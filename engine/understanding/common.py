@@ -169,8 +169,17 @@ def _pot(doc: Doc, t: str) -> None:
     m = re.search(r"(" + NUM + r")\s+(?:chip\s+)?pot\b", t) or re.search(r"\bpot\s+(?:of\s+|is\s+|was\s+)?(" + NUM + r")(?!\s*(?:times|x\b|%))", t) or re.search(
         r"\b(?:with|there(?:'s| is| was)|had|has)\s+\$?(" + NUM + r")\s+in the (?:middle|pot)\b", t) or re.search(
         r"\b(?:the )?(?:total(?: in the (?:middle|pot))?|middle)\s+(?:is|was|of|comes to|came to)\s+\$?(" + NUM + r")", t)
-    if m:
+    if m and not _placed_as_action(doc, parse_amount(m.group(1))):
         doc.set("pot", parse_amount(m.group(1)))
+
+
+def _placed_as_action(doc: Doc, value: int | None) -> bool:
+    """Whether the learned reading placed the amount as a player's action ("each of us had 3,000 in the pot": each
+    player's chips), so the pattern's pot is not the pot."""
+    from engine.understanding.amount_roles import ACTION_ROLES
+
+    told = doc.told
+    return told is not None and any(p.value == value and p.role in ACTION_ROLES for p in told.placed)
 
 
 def _players(doc: Doc, t: str) -> None:

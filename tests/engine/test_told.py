@@ -935,3 +935,9 @@ def test_a_raise_only_wished_is_no_action_taken() -> None:
     assert ("Seat 8", "raise", 800) not in wished and ("Seat 4", "raise", 600) in wished
     beside = _acts("2/5. The guy in the hat opens to 15 and the lady next to him raises to 45.")
     assert ("the lady", "raise", 45) in beside  # "next to him" wishes nothing
+
+
+def test_chips_in_the_pot_read_as_players_actions_are_not_the_pot() -> None:
+    facts, _doc = extract_facts("heads up on the turn, both all in, each of us had 2,500 in the pot. we ran it "
+                                "twice and split the boards. what do i get?")
+    assert facts.pot != 2500
