@@ -88,12 +88,12 @@ class Told:
         acts = [p for p in self.placed if p.role in amount_roles.ACTION_ROLES]
         return acts[-1].street if acts else None
 
-    def actions(self, street: str | None = "") -> list[Action]:
+    def actions(self, street: str | None = "", unsized: bool = False) -> list[Action]:
         """The told actions of one street (by default the last with actions), as the rules' actions (totals, in
-        order)."""
+        order); a street told with no amount ("SB completes, BB checks") only when ``unsized``."""
         street = self.street() if street == "" else street
         acts = [p for p in self.placed if p.role in _KIND and p.street == street]
-        if not any(p.role in amount_roles.ACTION_ROLES for p in acts):
+        if not unsized and not any(p.role in amount_roles.ACTION_ROLES for p in acts):
             return []  # no sized action: nothing the amounts say about the round
         out: list[Action] = []
         current = (self.big_blind or 0) if street in (None, "preflop") else 0
@@ -121,10 +121,16 @@ class Told:
 
     def hand_actions(self) -> list[Action]:
         """Every told action of the hand, each with its street: what the pot was built from."""
-        streets = list(dict.fromkeys(p.street for p in self.placed if p.role in amount_roles.ACTION_ROLES))
+        sized = list(dict.fromkeys(p.street for p in self.placed if p.role in amount_roles.ACTION_ROLES))
+        if not sized:
+            return []
+        streets = list(dict.fromkeys(p.street for p in self.placed
+                                     if p.role in amount_roles.ACTION_ROLES or p.role in _UNSIZED.values()))
+        streets = streets[:streets.index(sized[-1]) + 1]
         out: list[Action] = []
-        for street in streets:
-            out.extend(a.model_copy(update={"street": street}) for a in self.actions(street))
+        for street in streets:  # an earlier street of calls and checks only ("SB completes, BB checks") counts too
+            out.extend(a.model_copy(update={"street": street})
+                       for a in self.actions(street, unsized=street not in sized))
         return out
 
 

@@ -941,3 +941,10 @@ def test_chips_in_the_pot_read_as_players_actions_are_not_the_pot() -> None:
     facts, _doc = extract_facts("heads up on the turn, both all in, each of us had 2,500 in the pot. we ran it "
                                 "twice and split the boards. what do i get?")
     assert facts.pot != 2500
+
+
+def test_an_earlier_street_of_calls_and_checks_is_part_of_the_hand() -> None:
+    told = read_told("50/100. SB completes, BB checks. Flop SB bets 200, BB calls. Turn SB bets 500, BB calls.", 0.5)
+    hand = [(a.actor, a.kind, a.street) for a in told.hand_actions()]
+    assert hand[:2] == [("SB", "call", None), ("BB", "check", None)] and len(hand) == 6
+    assert read_told("i bet the flop, seat 8 called, then turn and river went check check.", 0.5).hand_actions() == []
