@@ -481,7 +481,8 @@ def amount_to_call(ctx: Context) -> Finding:
     need = max(0, st.current_bet - already)
     name = who or "The next player"
     behind = (ctx.peek("stacks") or {}).get(who) if who else None
-    if behind is None and who and who == ctx.peek("call_for"):
+    whole = behind is None and bool(who) and who == ctx.peek("call_for") and ctx.peek("stack_total") is not None
+    if whole:
         behind = ctx.peek("stack_total")  # "Seat 7 started the hand with 2,000": the whole stack, his
     short = next((a for a in st.short_all_ins if a.actor == who and a.kind == "call"), None)
     if short is not None and short.needed == st.current_bet and behind == short.total:
@@ -490,6 +491,8 @@ def amount_to_call(ctx: Context) -> Finding:
     if behind is not None:  # a stack told as the hand began, less what he put in on the streets before this one
         now = stack_when_acting(ctx.facts, who)
         spent = behind - now if now is not None and now < behind else 0
+        if whole and 0 < already < behind - spent:
+            spent += already  # his whole stack: what he has in this round came out of it too
         behind -= spent
         if behind < need:
             return _call_all_in(name, need, behind, st.current_bet, spent)
@@ -517,7 +520,7 @@ def _call_all_in(name: str, need: int, behind: int, bet: int, spent: int = 0) ->
     """1.1.3.1: a player with less behind than the call puts in all he has; he is all in for less (``spent``: what
     he put in on earlier streets, out of the stack told as the hand began)."""
     you = possessive(name) == "your"
-    earlier = (f" ({money(behind + spent)} at the start of the hand − {money(spent)} put in on the earlier streets)"
+    earlier = (f" ({money(behind + spent)} at the start of the hand − {money(spent)} he already put in)"
                if spent else "")
     outcome = (f"{'You' if you else name} can call for only {money(behind)}, all in: the {money(behind)} behind"
                f"{earlier} is short of the {money(need)} it costs to call the {money(bet)} bet, and a player whose "

@@ -712,13 +712,22 @@ def _not_done(tags: list[Tag], i: int) -> bool:
     outcome is worked out as if it were taken."""
     if _supposed(tags, i):
         return False
+    if _supposition_opens(tags, i):
+        return True  # "if the cutoff calls, how much does he put in?": the call asked about is not yet made
     return any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i)
+
+
+def _supposition_opens(tags: list[Tag], i: int) -> bool:
+    """"if i call", "if the cutoff calls", "assuming some guy bets": a word of supposition before the player
+    right before the verb."""
+    return i >= 2 and tags[i - 1].kind == "actor" and any(t.text in vocab.words("speech", "supposing")
+                                                          for t in tags[max(0, i - 3):i - 1])
 
 
 def _supposed(tags: list[Tag], i: int) -> bool:
     """"if i call", "assuming seat 4 calls": a player's action opened by a word of supposition, in a sentence that
     asks for a figure (not "can he fold if ...", where the supposition comes after the verb)."""
-    if i < 2 or tags[i - 2].text not in vocab.words("speech", "supposing") or tags[i - 1].kind != "actor":
+    if not _supposition_opens(tags, i):
         return False
     end = next((j for j in range(i, len(tags)) if tags[j].kind == "break"), None)
     if end is None or tags[end].text != "?":

@@ -112,7 +112,7 @@ def test_a_stack_told_as_the_hand_began_is_less_the_earlier_streets_when_the_cal
     facts = Facts(big_blind=50, small_blind=25, street="turn", asks_call=True, call_for="Seat 7",
                   stacks={"Seat 7": 2000}, actions=hand[-1:], hand_actions=hand)
     r = decide(facts, topic="amount_to_call")
-    assert r.amounts["to_call"] == 1550 and "2,000 at the start of the hand − 450" in r.outcome
+    assert r.amounts["to_call"] == 1550 and "2,000 at the start of the hand − 450 he already put in" in r.outcome
     told = answer("1/2. seat 9 started with 140, called 10 preflop and 18 on the flop. turn someone shoves 250. "
                   "what's seat 9's call?")
     assert "call for only 112" in told.outcome
@@ -124,3 +124,9 @@ def test_a_stack_told_after_the_blind_was_posted_does_not_lose_the_blind_again()
     assert "575 left behind" in left.outcome
     counted = answer("2/5, i'm in the bb with 600 behind. the button raises to 30 and i call. what do i have left?")
     assert "570 left behind" in counted.outcome  # told without the words, the blind is part of it
+
+
+def test_a_call_supposed_in_the_question_is_the_call_asked_for_not_one_made() -> None:
+    out = answer("1/2. UTG opens to 10, the cutoff calls (the cutoff had 60 total before the hand), the button "
+                 "jams 200. If the cutoff calls, how much does he put in?").outcome
+    assert "call for only 50" in out and "60 at the start of the hand − 10" in out
