@@ -481,12 +481,8 @@ def _chips_are_an_action(doc: Doc, value: int) -> bool:
     if told is None:
         return False
     phrases = [p for p in told.placed if p.chips is not None]
-    acting = [p for p in phrases if p.role in _CHIP_ACTIONS]
+    acting = [p for p in phrases if p.role in ACTION_ROLES]
     return any(p.value == value for p in acting) or (bool(acting) and len(acting) == len(phrases))
-
-
-# The learned roles of a chip phrase that make it a player's action rather than chips put out.
-_CHIP_ACTIONS = ("wager_to", "call", "all_in_to", "raise_by")
 
 
 @cache
