@@ -281,8 +281,9 @@ def _sided(tags: list[Tag]) -> list[Tag]:
     i = 0
     while i < len(tags):
         tg = tags[i]
-        side = next((n for n in (3, 2) if tuple(t.text for t in tags[i + 1:i + 1 + n]) in sides), 0)
-        if tg.kind == "actor" and side and tg.text not in vocab.words("actors", "pronouns"):
+        side = 0 if tg.kind != "actor" else \
+            next((n for n in (3, 2) if tuple(t.text for t in tags[i + 1:i + 1 + n]) in sides), 0)
+        if side and tg.text not in vocab.words("actors", "pronouns"):
             words = " ".join(t.text for t in tags[i + 1:i + 1 + side])
             out.append(Tag("actor", f"{tg.text} {words}", f"{tg.value} {words}", tg.start))
             i += 1 + side
@@ -722,4 +723,10 @@ def _ask_patterns() -> dict[str, re.Pattern[str]]:
 
 def asks(low: str) -> set[str]:
     """What the question asks for: "min_raise", "change", "call"."""
-    return {key for key, pat in _ask_patterns().items() if pat.search(low)}
+    return set(_asks(low))
+
+
+@lru_cache(maxsize=256)
+def _asks(low: str) -> frozenset[str]:
+    """``asks``, kept: several readers ask it of the same question."""
+    return frozenset(key for key, pat in _ask_patterns().items() if pat.search(low))

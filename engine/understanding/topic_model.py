@@ -124,17 +124,13 @@ class FrozenFeatures:
         """One text's sparse row as (column indices, values): sublinear counts, idf, l2 per part."""
         import numpy as np
 
-        parts = ((word_ngrams(text, *self.word_range), self.word_vocab, self.word_idf),
-                 (char_wb_ngrams(text, *self.char_range), self.char_vocab, self.char_idf))
+        word_cols = [j for j in map(self.word_vocab.get, word_ngrams(text, *self.word_range)) if j is not None]
+        parts = ((word_cols, self.word_idf), (self._char_columns(text), self.char_idf))
         cols: list[Any] = []
         vals: list[Any] = []
         offset = 0
-        for grams, vocab, idf in parts:
-            counts: dict[int, int] = {}
-            for gram, n in Counter(grams).items():  # each distinct n-gram looked up once
-                j = vocab.get(gram)
-                if j is not None:
-                    counts[j] = n
+        for columns, idf in parts:
+            counts = Counter(columns)  # each n-gram's column, counted in the order first seen
             if counts:
                 idx = np.fromiter(counts, dtype=np.int64, count=len(counts))
                 v = (1.0 + np.log(np.fromiter(counts.values(), dtype=float, count=len(counts)))) * idf[idx]
@@ -144,6 +140,28 @@ class FrozenFeatures:
         if not cols:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
         return np.concatenate(cols), np.concatenate(vals)
+
+    def _char_columns(self, text: str) -> list[int]:
+        """The columns of the text's character n-grams that the model knows, word by word; a word's columns are
+        kept, since the same words come back question after question."""
+        known: dict[str, tuple[int, ...]] = self.__dict__.setdefault("_columns_of_word", {})
+        out: list[int] = []
+        for w in _SPACES_RX.sub(" ", model_text(text)).split():
+            cols = known.get(w)
+            if cols is None:
+                if len(known) >= _WORDS_KEPT:
+                    known.clear()
+                vocab = self.char_vocab
+                cols = known[w] = tuple(j for j in map(vocab.get, _word_grams(w, *self.char_range)) if j is not None)
+            out.extend(cols)
+        return out
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the words' kept columns: they are rebuilt as questions are read."""
+        return {k: v for k, v in self.__dict__.items() if k != "_columns_of_word"}
+
+
+_WORDS_KEPT = 65536  # distinct words whose columns are kept (a few megabytes at most)
 
 
 class Calibrated:

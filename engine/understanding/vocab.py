@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 PATH = Path(__file__).with_name("vocabulary.toml")
@@ -26,14 +28,18 @@ def data() -> dict[str, Any]:
         return tomllib.load(fh)
 
 
-def words(section: str, key: str) -> list[str]:
-    """One list of phrases, e.g. ``words("actions", "all_in")``."""
-    return list(data()[section][key])
+@cache
+def words(section: str, key: str) -> tuple[str, ...]:
+    """One list of phrases, e.g. ``words("actions", "all_in")``: a tuple made once, since the tagger asks for
+    lists on every word it reads; no reader can change another's."""
+    return tuple(data()[section][key])
 
 
-def table(section: str, key: str) -> dict[str, Any]:
-    """One mapping, e.g. ``table("actors", "positions")`` (phrase -> canonical name)."""
-    return dict(data()[section][key])
+@cache
+def table(section: str, key: str) -> Mapping[str, Any]:
+    """One mapping, e.g. ``table("actors", "positions")`` (phrase -> canonical name): made once and read-only,
+    for the same reason."""
+    return MappingProxyType(dict(data()[section][key]))
 
 
 @cache
