@@ -67,6 +67,10 @@ class CommonFacts(BaseModel):
     actions: list[Action] | None = fact("What was the action so far in this betting round?")
     hand_actions: list[Action] | None = fact("What was the action in the whole hand, street by street?")
     players_in_hand: int | None = fact("How many players are still in the hand?")
+    ante: int | None = fact("How much is the ante?")
+    ante_by: str | None = fact("Who posts the ante?", {"Every player dealt in": "each", "The big blind": "big_blind",
+                                                       "The button": "button"})
+    players_dealt: int | None = fact("How many players were dealt in?")
     pot: int | None = fact("How much is in the pot?")
     pot_told_first: bool | None = fact("Was the pot figure told before the bets that followed it?")
     contributions: dict[str, int] | None = fact("How much has each player put in this hand?")

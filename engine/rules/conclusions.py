@@ -11,6 +11,7 @@ replaced: a conclusion only fills a fact nobody stated.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.betting import RoundState, played_for, round_state
@@ -212,7 +213,55 @@ def pot(f: Facts) -> int | None:
     per = told or contributions(f)
     if not per:
         return None
-    return played_for(per) + _dead_not_counted(f, per) + (_folded_blinds(f, per) if told else 0)
+    ante = antes(f)
+    return played_for(per) + _dead_not_counted(f, per) + (_folded_blinds(f, per) if told else ante.total if ante
+                                                           else 0)
+
+
+@dataclass(frozen=True)
+class Antes:
+    """2.2, 1.10: the antes in a told hand: each named player's, and the players dealt in who posted one but were
+    never named (they are in the pot and a voided hand's refunds all the same)."""
+
+    each: int
+    named: dict[str, int]
+    unnamed: int
+    assumed: str  # the assumption the count rests on, said with the working ("" when the story gave it)
+
+    @property
+    def total(self) -> int:
+        return sum(self.named.values()) + self.unnamed * self.each
+
+
+def antes(f: Facts) -> Antes | None:
+    """The antes of the told hand: a big blind's or button's ante is that player's alone; otherwise every player
+    dealt in posts one, counted from the players dealt in when told, else from the players the story names (an
+    assumption said with the working)."""
+    if not f.ante:
+        return None
+    if f.ante_by in ("big_blind", "button"):
+        seat = "BB" if f.ante_by == "big_blind" else "BTN"
+        return Antes(f.ante, {(f.blinds_posted_by or {}).get(seat, seat): f.ante}, 0, "")
+    acts = list(f.hand_actions or f.actions or [])
+    asked = [f.call_for] if f.call_for else []  # the player asked about was dealt in, named or not in the action
+    names = list(dict.fromkeys([*(a.actor for a in acts), *(n for n, b in _blinds(f).items() if b), *asked]))
+    if f.players_dealt and f.players_dealt >= len(names):
+        return Antes(f.ante, dict.fromkeys(names, f.ante), f.players_dealt - len(names), "")
+    return Antes(f.ante, dict.fromkeys(names, f.ante), 0,
+                 f"an ante from each of the {len(names)} players the story names; each other player dealt in adds "
+                 f"{f.ante:,}")
+
+
+def ante_working(ante: Antes) -> str:
+    """The antes as a part of a sum, with their count ("antes 200 (25 × 8)")."""
+    n = len(ante.named) + ante.unnamed
+    count = f" ({ante.each:,} × {n})" if n > 1 else ""
+    return f"{'antes' if n > 1 else 'the ante'} {ante.total:,}{count}"
+
+
+def ante_assumption(ante: Antes | None) -> str:
+    """The count of antes when the story did not say how many were dealt in, as a sentence of its own."""
+    return f" The antes count {ante.assumed}." if ante and ante.assumed else ""
 
 
 def _folded_blinds(f: Facts, per: dict[str, int]) -> int:

@@ -27,6 +27,7 @@ from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Facts, subject
 from engine.facts.common import Action
 from engine.facts.misdeals import FIDPA_SUBSTANTIAL
+from engine.rules.conclusions import Antes, antes
 
 # -- shared wording ---------------------------------------------------------------------------------------
 
@@ -87,24 +88,39 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
         back = "blinds included"
     acts = [a for a in (ctx.peek("actions") or []) if a.kind != "post"]
     per_hand: dict[str, int] | None = ctx.peek("contributions")
+    ante = antes(ctx.facts) if bets is None else None  # a total told as returned already holds them
+    asked = ctx.peek("call_for")
     if bets is not None:
         amounts["returned"] = bets
         back += f"; {money(bets)} in all is returned"
     elif per_hand:
         # Every street of the voided hand, each player's bets added up (a misdeal voids the whole hand).
-        asked = ctx.peek("call_for")
-        back = _each_back(sorted(per_hand.items(), key=lambda kv: kv[0] != asked), amounts)
+        back = _each_back(_with_antes(sorted(per_hand.items(), key=lambda kv: kv[0] != asked), ante), amounts)
     elif not acts and ctx.peek("chips_put_out") and ctx.peek("put_by"):
         # Only what one player put in was told ("Seat 6 had put 350 in this hand"): that goes back to him.
         back = _each_back([(str(ctx.peek("put_by")), int(ctx.peek("chips_put_out")))], amounts)
-    elif acts:
+    elif acts or ante:
         # The bets made before the misdeal, replayed through the betting model, each back to its player.
         per = {who: v for who, v in round_state(acts, bb, ctx.peek("street")).committed.items() if v}
         parts = [(who, v) for who, v in per.items()]
         parts += [(name, b) for name, b in (("SB", sb), ("BB", bb)) if b and name not in per]
         if parts:  # nothing sized was told: the general words stand
-            back = _each_back(parts, amounts)
-    return back + _stack_after_refund(ctx, per_hand or {}, amounts), amounts
+            back = _each_back(_with_antes(sorted(parts, key=lambda kv: kv[0] != asked), ante), amounts)
+    counted = f"; the antes count {ante.assumed}" if ante and ante.assumed and "returned" in amounts else ""
+    return back + counted + _stack_after_refund(ctx, per_hand or {}, amounts), amounts
+
+
+def _with_antes(parts: list[tuple[str, int]], ante: Antes | None) -> list[tuple[str, int]]:
+    """Each player's refund with his ante added, and the antes of the players dealt in but never named (2.2 returns
+    everything put in)."""
+    if ante is None:
+        return parts
+    named = dict(parts)
+    out = [(who, v + ante.named.get(who, 0)) for who, v in parts]
+    out += [(who, a) for who, a in ante.named.items() if who not in named]
+    if ante.unnamed:
+        out.append((f"the {ante.unnamed} other players", ante.unnamed * ante.each))
+    return out
 
 
 def _stack_after_refund(ctx: Context, per_hand: dict[str, int], amounts: dict[str, int]) -> str:
@@ -134,7 +150,7 @@ def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
     parts = [(subject(w, opens=False), v) for w, v in parts]  # the teller, told in the third person
     if len(parts) == 1:
         return f"{parts[0][0]} gets {money(total)} back"
-    return ", ".join(f"{who} gets {money(v)}" for who, v in parts) + \
+    return ", ".join(f"{who} {'get' if who.endswith(' players') else 'gets'} {money(v)}" for who, v in parts) + \
         f": {money(total)} in all ({' + '.join(money(v) for _w, v in parts)})"
 
 

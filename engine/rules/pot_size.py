@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.betting import STREETS, played_for, uncalled
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts, possessive
-from engine.rules.conclusions import contributions
+from engine.rules.conclusions import ante_assumption, ante_working, antes, contributions
 
 
 def _asked(f: Facts) -> float:
@@ -47,17 +47,19 @@ def pot_size(ctx: Context) -> Finding:
                                "nobody called; the story does not give the bets to count it.",
                        citations=["1.1.3"], confidence=0.5)
     dead = ctx.facts.dead_money or 0
-    total = base + played_for(per) + dead
+    ante = antes(ctx.facts) if not base else None  # a pot told before the bets already holds the antes
+    total = base + played_for(per) + dead + (ante.total if ante else 0)
     parts = ([f"{money(base)} already in"] if base else []) + [f"{who} {money(v)}" for who, v in per.items()]
     parts += [f"{money(dead)} dead"] if dead else []
+    parts += [ante_working(ante)] if ante else []
     when = f" as the {ctx.facts.pot_street} begins" if ctx.facts.pot_street in STREETS[1:] else ""
     text = f"The pot{when} is {money(total)}: {' + '.join(parts)}"
     back = uncalled(per)
     if back:
         text += f", less {money(back[1])} of {possessive(back[0])} chips nobody called, which go back to him"
-    text += "."
+    text += "." + ante_assumption(ante)
     amounts = {"pot": total}
-    capped = _main_pot(f, base, per, ctx.facts.call_for)
+    capped = _main_pot(f, base + dead + (ante.total if ante else 0), per, ctx.facts.call_for)
     cites = ["1.1.3", "1.1.3.1"]
     if capped is not None:
         who, main = capped
@@ -71,7 +73,9 @@ def pot_size(ctx: Context) -> Finding:
 
 
 def _main_pot(f: Facts, base: int, per: dict[str, int], asked: str | None) -> tuple[str, int] | None:
-    """(player, main pot) when the player the question names went all in for less than another put in."""
+    """(player, main pot) when the player the question names went all in for less than another put in; ``base``
+    is the money in the pot that is no player's bet (a pot told before the bets, dead money, antes): all of it is
+    in the main pot."""
     shorts = [a.actor for a in f.hand_actions or [] if a.actor in per
               and (a.kind == "all-in" or (a.kind == "call" and a.amount))]
     if f.asks_main_pot and shorts and asked not in shorts:

@@ -175,6 +175,8 @@ def _lexicon() -> dict[str, tuple[str, object]]:
         lex[vocab.squash(phrase)] = ("silent", phrase)
     for phrase in vocab.words("timing", "out_of_turn") + vocab.words("timing", "in_turn"):
         lex[vocab.squash(phrase)] = ("timing", phrase)  # "out of turn", "in turn": no turn card
+    for phrase in vocab.words("speech", "not_a_call"):
+        lex[vocab.squash(phrase)] = ("other", phrase)  # "I call a misdeal": nobody called a bet
     return lex
 
 

@@ -439,6 +439,28 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
     return out
 
 
+def _seats_named(tags: list[Tag]) -> dict[str, str]:
+    """A position and the player in it told side by side ("S1 SB 500", "S7 (SB)", "the small blind in S7", "the
+    BB on seat 3"): the position -> that player."""
+    positions = set(vocab.table("actors", "positions").values())
+    joins = vocab.words("actors", "position_of_seat")
+    out: dict[str, str] = {}
+    for j, tg in enumerate(tags[:-1]):
+        k = j + 1 + (tags[j + 1].text in joins or tags[j + 1].text == "(")
+        if tg.kind != "actor" or k >= len(tags) or tags[k].kind != "actor":
+            continue
+        a, b = str(tg.value), str(tags[k].value)
+        generic = (*vocab.words("actors", "pronouns"), *vocab.words("actors", "roles"))
+        if (a in positions) == (b in positions) or is_unnamed(a) or is_unnamed(b) \
+                or a.lower() in generic or b.lower() in generic:
+            continue  # two seats, two positions, or "guy utg": not one player told twice by seat and position
+        if b in positions and tags[j + 1].text in joins:
+            continue  # "S7 in the BB" is read where a player is said to sit in a position
+        seat, player = (a, b) if a in positions else (b, a)
+        out.setdefault(seat, player)
+    return out
+
+
 def _blinds_posted(tags: list[Tag]) -> dict[str, str]:
     """"Seat 1 started with 3,250, posted the 100 BB": the blind's position -> the player who posted it, the nearest
     player named before the posting word in the same sentence (his blind is his, not a second player's)."""
@@ -1006,9 +1028,16 @@ def extract(doc: Doc) -> None:
     told = read_told(doc, policy()["reader"]["role_floor"])
     doc.told = told
     _counted_all_in(doc, told)
+    named = _seats_named(told.tags)
+    posted = {**named, **_blinds_posted(told.tags)}
+    if posted:
+        doc.set("blinds_posted_by", posted)
+    for p in told.placed:  # one player, one name: "S7 (SB) ... the small blind folds" is Seat 7 folding
+        p.actor = named.get(p.actor or "", p.actor)
+        p.players = tuple(named.get(w, w) for w in p.players)
     asker = _named_in_question(told)
     if asker:
-        doc.set("call_for", asker)
+        doc.set("call_for", named.get(asker, asker))
     if told.big_blind:
         doc.set("big_blind", told.big_blind)
     if told.small_blind:
@@ -1022,9 +1051,6 @@ def extract(doc: Doc) -> None:
             continue
         if found:
             doc.set(name, found[-1].value)
-    posted = _blinds_posted(told.tags)
-    if posted:
-        doc.set("blinds_posted_by", posted)
     pots, acts = told.of("pot"), [p for p in told.placed if p.role in amount_roles.ACTION_ROLES]
     if pots and acts:
         doc.set("pot_told_first", pots[-1].start < acts[0].start)  # "pot's 42. I bet 40, he calls 15"
@@ -1040,6 +1066,7 @@ def extract(doc: Doc) -> None:
     _pot_asked(doc, told)
     _stack_before_chips(doc, told)
     _dead_money(doc, told)
+    _antes(doc, told)
     if told.street():
         doc.set("street", told.street())
     hand = told.hand_actions()
@@ -1124,6 +1151,53 @@ def _dead_money(doc: Doc, told: Told) -> None:
             and _told_dead(told.tags, r.mention.index)]
     if dead:
         doc.set("dead_money", sum(dead))
+
+
+def _antes(doc: Doc, told: Told) -> None:
+    """"100/200 with a 25 ante, eight players", "a 400 bb ante": the ante, who posts it (the seat named just before
+    the word, else every player dealt in) and how many were dealt in. The rules count antes into the pot and the
+    refunds; the reader only reports them."""
+    antes = told.of("ante")
+    if not antes:
+        return
+    tags, i = told.tags, antes[0].index
+    doc.set("ante", antes[0].value)
+    word = _ante_word(tags, i)
+    if word is not None:
+        seat = vocab.table("amounts", "ante_of_one").get(tags[word].text)
+        before = tags[word - 1] if word and not seat else None
+        seat = seat or (str(before.value) if before is not None and before.kind == "actor" else None)
+        doc.set("ante_by", vocab.table("amounts", "ante_seats").get(seat or "", "each"))
+    dealt = _players_dealt(tags, word if word is not None else i)
+    if dealt:
+        doc.set("players_dealt", dealt)
+
+
+def _ante_word(tags: list[Tag], i: int) -> int | None:
+    """The word "ante" nearest the ante's amount in its sentence ("a 400 bb ante", "ante 25", "the big blind ante,
+    10000")."""
+    lo = next((j + 1 for j in range(i - 1, max(-1, i - 4), -1) if tags[j].kind == "break"), max(0, i - 3))
+    hi = next((j for j in range(i + 1, min(len(tags), i + 4)) if tags[j].kind == "break"), min(len(tags), i + 4))
+    near = [j for j in range(lo, hi) if tags[j].text in vocab.words("amounts", "ante")]
+    return min(near, key=lambda j: abs(j - i)) if near else None
+
+
+def _players_dealt(tags: list[Tag], near: int) -> int | None:
+    """How many were dealt in: "eight players", "9-handed", or "x8" right after the ante ("5 ante x8")."""
+    units = vocab.words("amounts", "dealt_in")
+    for j, tg in enumerate(tags):
+        glued = re.fullmatch(r"(\w+?)-?(\w+)", tg.text) if tg.kind == "other" else None
+        count = vocab.table("amounts", "counts").get(glued.group(1)) if glued else None
+        if glued and glued.group(2) in units and (glued.group(1).isdigit() or count):
+            return int(glued.group(1)) if glued.group(1).isdigit() else count  # "9-handed", "eight-handed"
+        if tg.kind == "amount" and isinstance(tg.value, int) and j + 1 < len(tags) and tags[j + 1].text in units \
+                and not (j + 2 < len(tags) and tags[j + 2].text in vocab.words("amounts", "not_dealt_in")):
+            return tg.value
+    after = tags[near + 1:near + 3]
+    if after and after[0].text[:1] in vocab.words("amounts", "times"):
+        figure = after[0].text[1:] or (after[1].text if len(after) > 1 else "")
+        return int(figure) if figure.isdigit() else None
+    return None
 
 
 def _told_dead(tags: list[Tag], i: int) -> bool:

@@ -113,6 +113,8 @@ def _actions(doc: Doc) -> list[Action]:
     for m in _STATED_ACTION.finditer(t):
         actor = m.group(1)
         verb = m.group(2)
+        if _not_a_call().match(t, m.start(2)):
+            continue  # "I call a misdeal", "he called the floor": no bet was called
         amt = parse_amount(m.group(3)) if m.group(3) else None
         if re.fullmatch(_RAISE_VERB, verb):
             kind = "raise"
@@ -166,6 +168,12 @@ def _actions(doc: Doc) -> list[Action]:
         kind = "all-in" if word.startswith(("all", "shove")) else ("bet" if word == "bet" else "raise")
         acts.append((m.start(), Action(actor=unnamed_player(len(acts) + 1), kind=kind, amount=parse_amount(amount))))
     return [a for _s, a in sorted(acts, key=lambda x: x[0])]
+
+
+@cache
+def _not_a_call() -> re.Pattern[str]:
+    """"call" said of a ruling or the floor, not of a bet (the vocabulary's ``speech.not_a_call``)."""
+    return re.compile(vocab.alternation(vocab.words("speech", "not_a_call")) + r"\b")
 
 
 def _logged_actions(doc: Doc) -> list[Action]:
