@@ -235,13 +235,15 @@ RoundState = BettingRound
 def round_state(actions: Iterable[Action], big_blind: int | None = None, street: str | None = None) -> RoundState:
     """Replay a told round through the betting model, so the rules quote the arithmetic PokerKit checks.
 
-    Preflop (or when the street is not given) and with no posts listed, the
+    Preflop (or when the street is not given) and with no blinds listed, the
     big blind is taken as posted: it is the bet faced and the opening full
-    bet.  ``amount`` on bet/raise/all-in is the player's total for the round
-    ("raise to"); on a call it is the total if the player was all-in for less.
+    bet; a straddle posted over it then becomes both.  ``amount`` on
+    bet/raise/all-in is the player's total for the round ("raise to"); on a
+    call it is the total if the player was all-in for less.
     """
     acts = list(actions)
-    blind_in = street in (None, "preflop") and not any(a.kind == "post" for a in acts)
+    blind_in = street in (None, "preflop") and not any(a.kind == "post" and (a.amount or 0) <= (big_blind or 0)
+                                                       for a in acts)  # a post above the big blind is a straddle
     rnd = BettingRound.opening(big_blind, blind_in=blind_in)
     for a in acts:
         replay(rnd, a)

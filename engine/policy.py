@@ -71,6 +71,11 @@ def _margin(probs: dict[str, float], label: str) -> float:
     return probs.get(label, 0.0) - (others[0] if others else 0.0)
 
 
+# Said with any figure worked out over a round with a straddle in it.
+STRADDLE_NOTE = ("The house rules do not cover straddles (whether one is allowed is for staff: Staff Authority); "
+                 "this counts the straddle as a live blind, the bet to call and the opening full bet.")
+
+
 def facts_point_at_a_rule(facts: Facts) -> bool:
     from engine.decide import base_rules
 
@@ -125,8 +130,10 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
     a = policy()["answer"]
     label, p_top = next(iter(probs.items()), (UNCOVERED, 0.0))
     triggered = facts_point_at_a_rule(facts)
-    # A question naming a clause of the book is about it; one asking arithmetic over a told hand is that arithmetic.
-    if topic is None and not followed_up and not named and not arithmetic_asked(facts):
+    straddled = bool(facts.straddle and facts.actions and triggered)
+    # A question naming a clause of the book is about it; one asking arithmetic over a told hand is that arithmetic
+    # (with a straddle in it too: the book is silent on straddles, not on the arithmetic of the round).
+    if topic is None and not followed_up and not named and not arithmetic_asked(facts) and not straddled:
         if label == CHAT and p_top >= (a["chat_over_facts"] if triggered else a["chat_min"]):
             return unclear_ruling(version)
         if label == UNCOVERED and p_top >= (a["uncovered_over_facts"] if triggered else a["uncovered_min"]):
@@ -145,6 +152,9 @@ def respond(facts: Facts, doc: Any, probs: dict[str, float], p_lookup: float, *,
             return choose_ruling(close, version)
     ruling = decide(facts, topic=topic, probs=clause_probs)
     ruling.rulebook_version = version
+    if straddled and ruling.amounts:
+        ruling.outcome += " " + STRADDLE_NOTE
+        ruling.assumptions.append(STRADDLE_NOTE)
     if ruling.kind in ("ruling", "needs_facts"):
         lead = ruling.citations[0] if ruling.citations else None
         p = 1.0 if topic else clause_probs.get(lead or "", 0.0)

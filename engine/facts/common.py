@@ -26,6 +26,10 @@ class Action(BaseModel):
     minimum: bool | None = None  # a raise told only as the smallest legal one ("min-raises"): its total is 1.4's
 
 
+# The player who posted a straddle, when the story does not say who ("1/2 with a 5 straddle").
+STRADDLER = "the straddler"
+
+
 def unnamed_player(n: int) -> str:
     """The name a reader gives the n-th player of a story who was told without a name ("player 1")."""
     return f"player {n}"
@@ -71,6 +75,7 @@ class CommonFacts(BaseModel):
     ante_by: str | None = fact("Who posts the ante?", {"Every player dealt in": "each", "The big blind": "big_blind",
                                                        "The button": "button"})
     players_dealt: int | None = fact("How many players were dealt in?")
+    straddle: int | None = fact("How much was the straddle?")
     pot: int | None = fact("How much is in the pot?")
     pot_told_first: bool | None = fact("Was the pot figure told before the bets that followed it?")
     contributions: dict[str, int] | None = fact("How much has each player put in this hand?")

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.betting import RoundState, played_for, round_state
 from engine.facts import Action, Facts
+from engine.facts.common import STRADDLER
 
 AGGRESSIVE = ("bet", "raise", "all-in")
 
@@ -331,8 +332,24 @@ CONCLUSIONS: dict[str, Callable[[Facts], Any]] = {
 }
 
 
+def _straddle_posted(f: Facts) -> Facts:
+    """A straddle told ("1/2 with a 4 straddle, i limp w/ a green") is posted before the preflop action: the bet
+    faced and the opening full bet, whether or not the told round lists it (the house rules do not cover straddles;
+    the policy says so with the arithmetic)."""
+    if not f.straddle or f.street not in (None, "preflop") or (f.big_blind or 0) >= f.straddle:
+        return f
+    post = Action(actor=STRADDLER, kind="post", amount=f.straddle)
+    update: dict[str, Any] = {}
+    if not any(a.kind == "post" for a in f.actions or []):
+        update["actions"] = [post, *(f.actions or [])]
+    if f.hand_actions and not any(a.kind == "post" for a in f.hand_actions):
+        update["hand_actions"] = [post.model_copy(update={"street": f.hand_actions[0].street}), *f.hand_actions]
+    return f.model_copy(update=update) if update else f
+
+
 def conclude(f: Facts) -> Facts:
     """The facts with every conclusion nobody stated filled in."""
+    f = _straddle_posted(f)
     filled = {name: fn(f) for name, fn in CONCLUSIONS.items() if getattr(f, name) is None}
     filled = {k: v for k, v in filled.items() if v is not None}
     return f.model_copy(update=filled) if filled else f

@@ -86,7 +86,7 @@ def _refunds(ctx: Context) -> tuple[str, dict[str, int]]:
         amounts["big_blind_returned"] = bb
     else:
         back = "blinds included"
-    acts = [a for a in (ctx.peek("actions") or []) if a.kind != "post"]
+    acts = [a for a in (ctx.peek("actions") or []) if a.kind != "post" or (a.amount or 0) > (bb or 0)]  # a straddle
     per_hand: dict[str, int] | None = ctx.peek("contributions")
     ante = antes(ctx.facts) if bets is None else None  # a total told as returned already holds them
     asked = ctx.peek("call_for")

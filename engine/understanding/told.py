@@ -20,6 +20,7 @@ from functools import cache
 from itertools import pairwise
 
 from engine.facts import Action, is_unnamed, unnamed_player
+from engine.facts.common import STRADDLER
 from engine.understanding import actionlog, amount_roles, vocab
 from engine.understanding.actionlog import Chips, Tag
 from engine.understanding.amount_roles import Reading
@@ -39,7 +40,7 @@ from engine.understanding.subjects import (
 )
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
-         "folded": "fold", "called": "call", "min_raised": "raise"}
+         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post"}
 
 
 @dataclass
@@ -92,14 +93,15 @@ class Told:
         """The told actions of one street (by default the last with actions), as the rules' actions (totals, in
         order); a street told with no amount ("SB completes, BB checks") only when ``unsized``."""
         street = self.street() if street == "" else street
-        acts = [p for p in self.placed if p.role in _KIND and p.street == street]
+        acts = [p for p in self.placed if p.role in _KIND and p.street == street
+                and (p.role != "straddle" or street in (None, "preflop"))]  # a straddle is posted before the deal
         if not unsized and not any(p.role in amount_roles.ACTION_ROLES for p in acts):
             return []  # no sized action: nothing the amounts say about the round
         out: list[Action] = []
         current = (self.big_blind or 0) if street in (None, "preflop") else 0
         for n, p in enumerate(_each(acts)):
             kind = _KIND[p.role]
-            actor = p.actor or unnamed_player(n + 1)
+            actor = p.actor or (STRADDLER if kind == "post" else unnamed_player(n + 1))
             if out and actor == out[-1].actor and out[-1].kind in ("bet", "raise") and kind == "call":
                 actor = unnamed_player(n + 1)  # "open to 20, a call, a 3-bet to 90": nobody calls his own bet
             amount: int | None = current + p.value if p.role == "raise_by" else p.value
@@ -115,7 +117,7 @@ class Told:
                 amount = None
             out.append(Action(actor=actor, kind=kind, amount=amount,  # type: ignore[arg-type]
                               out_of_turn=p.out_of_turn or None, minimum=p.role == "min_raised" or None))
-            if kind in ("bet", "raise", "all-in") and amount is not None:
+            if kind in ("bet", "raise", "all-in", "post") and amount is not None:
                 current = max(current, amount)
         return out
 
@@ -1435,7 +1437,7 @@ def _teller_in_hand(told: Told) -> str | None:
 
 # The amount of one role, as the fact it states (the last told, when a story tells it twice).
 _FACT_OF_ROLE = {"pot": "pot", "limit": "table_limit", "stack": "stack_behind", "said": "verbal_amount",
-                 "added": "chips_added", "top_up": "add_amount"}
+                 "added": "chips_added", "top_up": "add_amount", "straddle": "straddle"}
 
 
 def older_patterns(kind: str) -> bool:
