@@ -529,10 +529,13 @@ def missing_or_foreign_card(ctx: Context) -> Finding:
             else "a card that is not part of the deck is found" if defect == "foreign"
             else "a card is found to be missing, or one that is not part of the deck is found,")
     if ctx.peek("asks_previous_rounds"):
+        asked = bool(ctx.peek("asks_refund"))  # "how much of that pot comes back?": none of it
         return Finding(
-            outcome=f"The results of all hands already played stand. Only the round of play in which {what} is "
+            outcome=("Nothing: 0 of a pot already won comes back. " if asked else "") +
+                    f"The results of all hands already played stand. Only the round of play in which {what} is "
                     "declared a misdeal and voided.",
             citations=["2.4.1", "2.4.2", "2.4"],
+            amounts={"returned_from_earlier_hands": 0} if asked else {},
         )
     back, amounts = _refunds(ctx)
     returned = f" All bets are void and returned ({back})." if "returned" in amounts else \

@@ -537,7 +537,7 @@ _FOREIGN = re.compile(re.either(
 ))
 _MISSING = re.compile(re.either(
     r"\b(?:card|cards|ace|king|queen|jack|\w+ of (?:spades|hearts|diamonds|clubs)) (?:is |was |are |were |went |goes |"
-    r"had gone |has gone )?(?:found to be |found )?missing\b(?! a)",
+    r"had gone |has gone )?(?:(?:found|discovered|noticed|seen) (?:to be )?)?missing\b(?! a)",
     r"\bmissing (?:a |one |the |1 )?(?:card|cards|\w+ of (?:spades|hearts|diamonds|clubs)) (?:from|in|out of) the "
     r"(?:deck|pack)\b",
     r"\b(?:deck|pack) (?:is|was|had been) (?:short|missing|incomplete)\b",

@@ -1074,7 +1074,7 @@ def extract(doc: Doc) -> None:
     hand = told.hand_actions()
     if hand:
         doc.set("hand_actions", hand)
-    if hand or told.of("chips_out") or told.of("said"):  # a number can be asked of a told action or disputed chips
+    if hand or told.placed:  # a number can be asked of a told action, disputed chips or any amount told
         _asked(doc, told, policy()["reader"]["ask_floor"])
     put = told.of("chips_out")
     if len(put) >= 2 and _second_trip(told.tags, put[-2].index, put[-1].index):
