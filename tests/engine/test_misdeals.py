@@ -278,3 +278,12 @@ def test_a_stack_asked_by_the_players_name_after_a_misdeal_gets_his_bet_back() -
     r = answer("The floor has ruled a misdeal at 1/3. The hijack had raised to 12 and has 288 left behind. "
                "What is the hijack's stack once it's sorted out?")
     assert r.citations[0] == "2.2" and "300 (288 + 12)" in r.outcome
+
+
+def test_nothing_of_a_pot_already_won_comes_back_when_a_card_is_missing() -> None:
+    r = answer("A club I play in would rerun the previous hand if the deck turned out short. Here at 100/200 the "
+               "dealer found the deck was short a card during this hand. On the hand before, I'd beaten Kevin for a "
+               "1,200 pot with that same deck, and now Kevin wants his chips back from that hand. How much of that pot "
+               "gets returned to him?")
+    assert r.citations[0] == "2.4.1" and r.amounts.get("returned_from_earlier_hands") == 0
+    assert r.outcome.startswith("Nothing: 0")
