@@ -564,7 +564,8 @@ def _deck(doc: Doc, t: str) -> None:
         doc.set("deck_defect", "missing")
     else:
         return
-    wants_back = re.search(r"\bget (?:it|my pot|the pot|that pot|my money|my chips) back\b|\brefund\b|\breplay(?:ed)?\b|"
+    wants_back = re.search(r"\b(?:get|gets|wants?|wanted|asks? for|asked for) (?:it|(?:my|his|her|the|that) "
+                           r"(?:pot|money|chips)) back\b|\brefund\b|\breplay(?:ed)?\b|"
                            r"\b(?:reverse|undo|overturn)(?:d)? (?:the|that|my)\b", t)
     if _PREVIOUS.search(t) and (wants_back or not _THIS_HAND.search(_PREVIOUS.sub(" ", t))):
         doc.set("asks_previous_rounds", True)
