@@ -67,10 +67,16 @@ def subjects_of(tags: list[Tag], i: int) -> tuple[str, ...]:
         while k >= 0 and tags[k].kind == "other" and tags[k].text in vocab.words("actors", "determiners"):
             k -= 1  # "and the hijack"
         joined = tags[k].text in vocab.words("amounts", "heap_joiners") if k >= 1 else False
-        if k < 1 or not (joined or (tags[k].kind == "comma" and len(named) >= 2)):
-            break  # the last two joined by "and" ("X, Y and Z"): "from the hijack, the button calls" is no list
-        j = k - 1
+        listed = k >= 1 and tags[k].kind == "comma" and tags[k - 1].kind == "actor"
+        if k < 1 or not (joined or (listed and (len(named) >= 2 or _comma_list(tags, k)))):
+            break  # the last two joined by "and" ("X, Y and Z"), or three or more by commas ("utg, hj, btn limp"):
+        j = k - 1  # "from the hijack, the button calls" is no list
     return tuple(reversed(named)) if len(set(named)) >= 2 else ()
+
+
+def _comma_list(tags: list[Tag], k: int) -> bool:
+    """Whether three or more players stand listed with commas alone before ``k`` ("utg, hj, btn limp")."""
+    return k >= 3 and tags[k - 1].kind == "actor" and tags[k - 2].kind == "comma" and tags[k - 3].kind == "actor"
 
 
 def subject_dropped(tags: list[Tag], i: int) -> bool:

@@ -623,6 +623,10 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
         if _not_done(tags, i) or _a_claims_reason(tags, i) or (tg.value == "fold" and _folded_around(tags, i)):
             continue  # "wants to call", "can he fold", "how much does S7 call?": asked or wished, not done
         group = _collective(told, tags, i)
+        if group is None:
+            group = _counted_players(told, tags, i)
+        if group is None:
+            group = _everyone_still_in(told, tags, i)
         if group is not None:  # "both limpers call", "blinds fold": each of them (nobody named: no one's action)
             told.placed.extend(Placed(role, 0, 1.0, who, _street_of(tags, i), tg.start, index=i) for who in group)
             continue
@@ -659,6 +663,48 @@ def _collective(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] | None:
     return _limpers(told, tags, i, any(t.text in vocab.words("actors", "others_of") for t in tags[lo:at]))
 
 
+def _counted_players(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] | None:
+    """"two more limp behind", "3 others call": that many players nobody named, each doing the verb at ``i``."""
+    k = i - 1
+    while k >= 0 and tags[k].text in vocab.words("actors", "together"):
+        k -= 1
+    if k < 1 or tags[k].text not in vocab.words("actors", "more_players"):
+        return None
+    n = tags[k - 1].value if tags[k - 1].kind == "amount" else vocab.table("amounts", "counts").get(tags[k - 1].text)
+    if not isinstance(n, int) or not 1 <= n <= vocab.table("actors", "table")["most_seats"]:
+        return None
+    taken = [int(w.split()[1]) for p in told.placed for w in (p.actor or "", *p.players) if is_unnamed(w)]
+    first = max(taken, default=0) + 1
+    return tuple(unnamed_player(first + m) for m in range(n))
+
+
+def _everyone_still_in(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] | None:
+    """"all call except hj", "btn calls, rest fold": every player named so far who has not folded, less the one who
+    made the last bet and those named after "except" (none named so far: nobody's action)."""
+    k = i - 1
+    while k >= 0 and tags[k].text in vocab.words("actors", "together") and tags[k].text not in \
+            vocab.words("actors", "everyone"):
+        k -= 1
+    lo = next((j + 1 for j in range(k, -1, -1) if tags[j].kind in CLAUSE_ENDS or tags[j].kind == "actor"), 0)
+    said = " ".join(t.text for t in tags[lo:k + 1])
+    if lo and tags[lo - 1].kind == "actor":
+        return None  # "SB, BB, UTG all check": the players named are the subject
+    if not said or (said.split()[-1] not in vocab.words("actors", "everyone") \
+            and said not in vocab.words("actors", "everyone")):
+        return None
+    before = [p for p in told.placed if (p.index < i and p.street == _street_of(tags, i))
+              or (p.index < i and p.street in (None, "preflop") and _street_of(tags, i) in (None, "preflop"))]
+    everyone = [w for p in told.placed if p.index < i and p.role in _KIND for w in (p.players or (p.actor,)) if w]
+    folded = {p.actor for p in told.placed if p.index < i and p.role == "folded"}
+    wagers = [p for p in before if p.role in _WAGERS]
+    bettor = wagers[-1].actor if wagers else None
+    folded |= {p.actor for p in before if wagers and p.index > wagers[-1].index and p.role in ("called", "call")}
+    hi = next((j for j in range(i + 1, len(tags)) if tags[j].kind in CLAUSE_ENDS), len(tags))
+    excepted = {name_of(tags, j) for j in range(i + 1, hi) if tags[j].kind == "actor"} \
+        if any(tags[j].text in vocab.words("actors", "except_words") for j in range(i + 1, hi)) else set()
+    return tuple(w for w in dict.fromkeys(everyone) if w not in folded and w != bettor and w not in excepted)
+
+
 def _limpers(told: Told, tags: list[Tag], i: int, others: bool) -> tuple[str, ...]:
     """Those who called before the first raise of the hand (less, for "the other limpers", those who have acted
     since)."""
@@ -666,8 +712,9 @@ def _limpers(told: Told, tags: list[Tag], i: int, others: bool) -> tuple[str, ..
                   and p.index < i), default=None)
     if raised is None:
         return ()
-    limped = list(dict.fromkeys(p.actor for p in told.placed if p.role == "called" and p.actor
-                                and p.index < raised and p.street in (None, "preflop")))
+    limped = list(dict.fromkeys(w for p in told.placed if p.role in ("called", "call") and p.actor
+                                and p.index < raised and p.street in (None, "preflop")
+                                for w in (p.players or (p.actor,))))  # "Seat 2 limped 5, seat 4 limped 5"
     if others:
         acted = {p.actor for p in told.placed if raised < p.index < i}
         limped = [w for w in limped if w not in acted]
@@ -999,9 +1046,17 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
         last.chips = last.chips + chips if last.chips is not None and chips is not None else None
         last.p = min(last.p, r.p)
         return
-    told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index,
-                              players=_shared_by(tags, m.index, actor) if r.role in ("all_in_to", "call", "stack")
-                              else ()))
+    players = _shared_by(tags, m.index, actor) if r.role in ("all_in_to", "call", "stack") else ()
+    if r.role == "call" and not players:
+        players = _listed_callers(tags, m.index)  # "utg, hj, btn limp 3": each of them calls 3
+    told.placed.append(Placed(r.role, m.value, r.p, actor, street, tg.start, chips, m.index, players=players))
+
+
+def _listed_callers(tags: list[Tag], i: int) -> tuple[str, ...]:
+    """The players listed as the subject of the verb just before the amount at ``i`` ("UTG and the hijack limp 5",
+    "utg, hj, btn limp 3"), when there are several."""
+    v = next((j for j in range(i - 1, max(-1, i - 3), -1) if tags[j].kind == "verb"), None)
+    return subjects_of(tags, v) if v is not None else ()
 
 
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:

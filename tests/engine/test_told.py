@@ -948,3 +948,23 @@ def test_an_earlier_street_of_calls_and_checks_is_part_of_the_hand() -> None:
     hand = [(a.actor, a.kind, a.street) for a in told.hand_actions()]
     assert hand[:2] == [("SB", "call", None), ("BB", "check", None)] and len(hand) == 6
     assert read_told("i bet the flop, seat 8 called, then turn and river went check check.", 0.5).hand_actions() == []
+
+
+def test_players_told_together_each_act() -> None:
+    listed = _acts("1/3. utg, hj, btn limp 3, sb completes, bb pops to 18.")
+    assert listed[:3] == [("UTG", "call", 3), ("HJ", "call", 3), ("BTN", "call", 3)]
+    hand = read_told("2/5. Seat 2 limped 5, seat 4 limped 5, seat 6 raised to 25, seat 9 in the BB called, both "
+                     "limpers called.", 0.5).hand_actions()
+    assert [(a.actor, a.kind) for a in hand][-2:] == [("Seat 2", "call"), ("Seat 4", "call")]
+
+
+def test_a_count_of_players_nobody_named_is_that_many_players() -> None:
+    facts = conclude(extract_facts("1/3. SB posts 1, BB posts 3, UTG limps for 3, two more limp behind, and the "
+                                   "button raises to 15. Blinds fold, the three limpers all call.")[0])
+    assert facts.contributions is not None and sum(facts.contributions.values()) == 64  # 15 x 4 + 1 + 3
+
+
+def test_everyone_still_in_less_the_bettor_and_those_excepted() -> None:
+    r = answer("1/3. utg, hj, btn limp 3, sb completes, bb pops to 18, all call except hj. flop bb bets 30, btn "
+               "calls, rest fold. how big is the pot?")
+    assert r.amounts.get("pot") == 135  # 18 from four, the hijack's 3, and 30 from two on the flop
