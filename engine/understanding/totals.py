@@ -10,6 +10,7 @@ of the sentence before when the total is each of a group's. A total told for one
 
 from __future__ import annotations
 
+from engine.facts import unnamed_player
 from engine.understanding import vocab
 from engine.understanding.actionlog import Tag, tags_of
 from engine.understanding.doc import Doc
@@ -116,6 +117,8 @@ def _owners(tags: list[Tag], lo: int, clause: list[Tag]) -> list[str]:
         earlier = _players_before(tags, lo)
         if len(earlier) > 1:
             return earlier
+        if not named and any(t.text.lower() in vocab.words("amounts", "two_of_them") for t in clause):
+            return [unnamed_player(1), unnamed_player(2)]  # "both players had put in 40 preflop and 120 on the flop"
     return named[:1]
 
 

@@ -7,6 +7,7 @@ import pytest
 from engine import answer
 from engine.understanding import totals
 from engine.understanding.doc import Doc
+from engine.understanding.extract import extract_facts
 
 CASES = [
     ("Seat 2 has put 450 in this hand and Seat 7 has matched it.", {"Seat 2": 450, "Seat 7": 450}),
@@ -76,3 +77,18 @@ def test_one_board_each_told_as_one_and_the_other_is_a_run_it_twice_share() -> N
     r = answer("1/2. me and the cutoff both had 250. he shoves, i call, sb and bb fold. we run it twice, i win one "
                "board and he wins the other. how much do i get?")
     assert r.citations[0] == "1.10" and "so you get 251" in r.outcome  # (250 + 250 + 1 + 2) / 2, rounded down
+
+
+def test_a_total_put_into_the_pot_and_a_total_both_players_put_in() -> None:
+    facts, _doc = extract_facts("On the turn a card with a red back shows up. Seat 6 had put 350 into this pot over "
+                                "the hand. How much does seat 6 get back?")
+    assert facts.contributions == {"Seat 6": 350}
+    facts, _doc = extract_facts("On the turn the dealer finds a card from another deck. Both players had put in 40 "
+                                "preflop and 120 on the flop. What does each player get back?")
+    assert facts.contributions is not None and list(facts.contributions.values()) == [160, 160]
+
+
+def test_calling_the_whole_hand_off_is_no_call() -> None:
+    facts, _doc = extract_facts("i'd already put in three blacks and two greens this hand when the dealer finds a "
+                                "joker in the deck. they call the whole hand off. how much do i get back?")
+    assert not any(a.kind == "call" for a in facts.actions or [])
