@@ -132,11 +132,18 @@ def _oot_void(ctx: Context, kind: str) -> Finding:
     text = (f"The out-of-turn {kind} is not binding, because the action changed (a bet or raise came before it): "
             f"{back} returned to him, and he now has the options to call, raise or fold.")
     amounts: dict[str, int] = {}
+    who = next((a.actor for a in f.actions or [] if a.out_of_turn), None) or f.call_for
     in_turn = [a for a in (f.actions or []) if not a.out_of_turn]
+    called = [a for a in in_turn if a.actor == who and a.kind == "call" and a.amount is None]
+    in_turn = [a for a in in_turn if a not in called]  # his call after it: what it costs him is worked out here
     if any(a.kind in ("bet", "raise", "all-in") and a.amount for a in in_turn):
         st = round_state(in_turn, f.big_blind, f.street)
-        who = next((a.actor for a in f.actions or [] if a.out_of_turn), None) or f.call_for
         text += _owed(f, who, st, " To stay in he must call the")
+        owed = st.current_bet - (in_front(f, who, st) if who else 0)
+        if called and amount and 0 < owed < amount:  # "Seat 5 decides to just call": his call comes out of them
+            text += (f" He calls, so {money(owed)} of his {money(amount)} stays in for the call and "
+                     f"{money(amount - owed)} goes back to his stack.")
+            amounts["back_to_stack"] = amount - owed
         text += f" To raise he must make it at least {money(st.min_raise_to)} in total (1.4)."
         if f.asks_call and f.call_for and f.call_for != who:  # another player's call asked, the round as in turn
             text += _owed(f, f.call_for, st, "")

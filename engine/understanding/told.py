@@ -40,7 +40,8 @@ from engine.understanding.subjects import (
 )
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
-         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post"}
+         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post", "bet_unsized": "bet",
+         "raised_unsized": "raise"}
 
 
 @dataclass
@@ -113,7 +114,7 @@ class Told:
                 continue  # "he's all in for 90 when he calls the 150 bet": one call, all in for less
             if kind == "raise" and current == 0:
                 kind = "bet"
-            if p.role in (*_UNSIZED.values(), "min_raised"):
+            if p.role in (*_UNSIZED.values(), *_UNSIZED_WAGERS.values(), "min_raised"):
                 amount = None
             out.append(Action(actor=actor, kind=kind, amount=amount,  # type: ignore[arg-type]
                               out_of_turn=p.out_of_turn or None, minimum=p.role == "min_raised" or None))
@@ -601,9 +602,11 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
     wagers = {r.mention.index for r in told.readings if r.role in _WAGERS}
     for i, tg in enumerate(tags):
         minimum = tg.kind == "verb" and tg.value == "raise" and _minimum_raise(tags, i)
-        if tg.kind != "verb" or (tg.value not in _UNSIZED and not minimum):
+        if tg.kind != "verb" or (tg.value not in _UNSIZED and tg.value not in _UNSIZED_WAGERS and not minimum):
             continue
-        role = "min_raised" if minimum else _UNSIZED[str(tg.value)]
+        role = "min_raised" if minimum else {**_UNSIZED, **_UNSIZED_WAGERS}[str(tg.value)]
+        if role in _UNSIZED_WAGERS.values() and not _bet_told_bare(tags, i):
+            continue
         rest = _clause_after(tags, i)
         if i + 1 < len(tags) and tags[i + 1].kind == "verb" and tags[i + 1].value == "all_in":
             rest = _clause_after(tags, i + 1)  # "calls AI 16,500", "calls all-in for 9,000": one sized call
@@ -647,6 +650,14 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
             if again is not None:
                 told.placed.append(Placed(role, 0, 1.0, again[0], _street_of(tags, i), tags[again[1]].start,
                                           index=again[1]))
+
+
+def _bet_told_bare(tags: list[Tag], i: int) -> bool:
+    """"back to seat 3, who bets": a bet told done with no amount, by a player named right before it, ending its
+    clause (not "says bet", "bets out of turn, 2 blacks", "bets into me")."""
+    after = tags[i + 1] if i + 1 < len(tags) else None
+    return i >= 1 and (tags[i - 1].kind == "actor" or tags[i - 1].text in vocab.words("actors", "relative")) \
+        and (after is None or after.kind in CLAUSE_ENDS) and not any(t.kind == "say" for t in tags[max(0, i - 3):i])
 
 
 def _collective(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] | None:
@@ -785,7 +796,9 @@ def _not_done(tags: list[Tag], i: int) -> bool:
         return False
     if _supposition_opens(tags, i):
         return True  # "if the cutoff calls, how much does he put in?": the call asked about is not yet made
-    return any(t.text in vocab.words("speech", "unreal") for t in tags[max(0, i - 2):i]) or _asked_about(tags, i)
+    unreal = [j for j in range(max(0, i - 2), i) if tags[j].text in vocab.words("speech", "unreal")]
+    decided = any(tags[k].text in vocab.words("speech", "decided") for j in unreal for k in range(max(0, j - 2), j))
+    return (bool(unreal) and not decided) or _asked_about(tags, i)  # not "decides to just call": he did
 
 
 def _supposition_opens(tags: list[Tag], i: int) -> bool:
@@ -870,6 +883,8 @@ def _same_player(a: str | None, b: str | None) -> bool:
 
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
 _UNSIZED = {"check": "checked", "fold": "folded", "call": "called"}
+# A bet or raise told with no amount ("back to seat 3, who bets"): it changes the action all the same (1.8.2).
+_UNSIZED_WAGERS = {"bet": "bet_unsized"}
 _WAGERS = ("wager_to", "all_in_to", "raise_by")  # roles of a bet or raise another player could call
 
 

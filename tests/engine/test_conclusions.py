@@ -199,3 +199,18 @@ def test_a_blind_is_found_by_its_seat_or_by_the_player_told_posting_it() -> None
     f = Facts(small_blind=5, big_blind=10, blinds_posted_by={"SB": "Ellie"})
     assert posted_blind(f, "Ellie") == 5 and posted_blind(f, "SB") == 5 and posted_blind(f, "BB") == 10
     assert posted_blind(f, "Tom") is None
+
+
+def test_a_bet_told_without_its_amount_still_changes_the_action() -> None:
+    from engine.understanding.extract import extract_facts
+
+    facts, _doc = extract_facts("Three-handed flop, seats 3, 5 and 7. Seat 3 is first to act but seat 7 jumps in and "
+                                "bets six black chips. We reverse to seat 3, who bets, and seat 5 folds.")
+    assert conclude(facts).action_changed is True
+
+
+def test_an_out_of_turn_player_who_then_calls_gets_back_what_the_call_does_not_use() -> None:
+    r = answer("Turn, seat 4 is first to act, but seat 5 puts out 400 out of turn. The action is taken back to seat 4, "
+               "who bets 150. Seat 5 decides to just call. Of the chips seat 5 had put out, how much goes back into "
+               "seat 5's stack?")
+    assert r.amounts.get("back_to_stack") == 250 and "250 goes back to his stack" in r.outcome
