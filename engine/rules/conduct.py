@@ -18,10 +18,10 @@ Authority instead of inventing a rule.
 
 from __future__ import annotations
 
-from engine.betting import max_add_on
+from engine.betting import max_add_on, round_state
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts
-from engine.rules.conclusions import caller_behind, in_front
+from engine.rules.conclusions import caller_behind, in_front, standing
 
 STAFF = "staff-authority"
 
@@ -646,7 +646,8 @@ def all_in_precise_count(ctx: Context) -> Finding:
         total = f.chips_put_out  # the chips counted out on request are the all-in (3.18.3)
     if total is not None:
         who = ctx.peek("call_for")
-        already = in_front(f, who) if who else ctx.get("already_in")
+        before = [a for a in standing(f) if not (a.actor == who and a.kind == "call" and a.amount is None)]
+        already = in_front(f, who, round_state(before, f.big_blind, f.street)) if who else ctx.get("already_in")
         need = max(0, total - already)
         amounts = {"all_in": total, "to_call": need}
         if already:

@@ -134,6 +134,7 @@ def _tokens(text: str) -> tuple[Token, ...]:
 def _words(word: str, start: int) -> list[Token]:
     """A word, with a clitic apart from its stem ("cap's 2k", "bet's 60", "i've got 640"), so the stem is read as
     itself; a vocabulary phrase written with a clitic still joins the two back (phrases are looked up squashed)."""
+    word = vocab.table("speech", "apostrophe_dropped").get(word, word)  # "ive" -> "i've"
     for clitic in _CLITICS:
         if word.endswith(clitic) and len(word) > len(clitic):
             stem = word[:-len(clitic)]

@@ -968,3 +968,14 @@ def test_everyone_still_in_less_the_bettor_and_those_excepted() -> None:
     r = answer("1/3. utg, hj, btn limp 3, sb completes, bb pops to 18, all call except hj. flop bb bets 30, btn "
                "calls, rest fold. how big is the pot?")
     assert r.amounts.get("pot") == 135  # 18 from four, the hijack's 3, and 30 from two on the flop
+
+
+def test_a_word_written_without_its_apostrophe_reads_as_with_it() -> None:
+    told = read_told("guy shoves the river for 2,075. ive got 3.2k. if i call whats left in my stack?", 0.5)
+    assert ("i", "stack", 3200) in [(p.actor, p.role, p.value) for p in told.placed]
+
+
+def test_a_counted_all_in_called_leaves_the_stack_less_the_call() -> None:
+    r = answer("guy shoves the river and i ask for a count. dealer counts him out: one yellow, two purples and three "
+               "greens. ive got 3.2k. if i call whats left in my stack?")
+    assert "needs 2,075 to call" in r.outcome and "1,125" in r.outcome
