@@ -212,6 +212,8 @@ def pot(f: Facts) -> int | None:
     if told is None and not any(a.kind in ("all-in", "call") for a in f.hand_actions or []):
         return None  # a pot is only asked of a hand played out (or of players' totals told); a lone bet is no pot
     per = told or contributions(f)
+    if per and not told and f.contributions:  # a total told for a player the action does not size ("the lady put
+        per = {**{w: v for w, v in f.contributions.items() if w not in per}, **per}  # 800 in, then folded")
     if not per:
         return None
     ante = antes(f)

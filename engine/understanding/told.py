@@ -1045,6 +1045,8 @@ def _place(told: Told, r: Reading, tags: list[Tag], actor: str | None, street: s
         return
     m = r.mention
     tg = tags[m.index]
+    if r.role in ("small_blind", "big_blind"):
+        r = _blind_of_its_poster(r, tags)  # "SB posted 10, BB posted 20": each blind is its poster's
     if r.role == "stakes" and told.big_blind is None:
         told.small_blind, told.big_blind = m.small, m.value
     elif r.role == "small_blind" and told.small_blind is None:
@@ -1072,6 +1074,18 @@ def _listed_callers(tags: list[Tag], i: int) -> tuple[str, ...]:
     "utg, hj, btn limp 3"), when there are several."""
     v = next((j for j in range(i - 1, max(-1, i - 3), -1) if tags[j].kind == "verb"), None)
     return subjects_of(tags, v) if v is not None else ()
+
+
+def _blind_of_its_poster(r: Reading, tags: list[Tag]) -> Reading:
+    """A blind told with the blind's seat right before it ("SB posted 10", "the big blind posts 20") is that
+    seat's blind, whichever of the two the amount's words alone suggested."""
+    i = r.mention.index
+    lo, _hi = _clause_bounds(tags, i)
+    after = tags[i + 1] if i + 1 < len(tags) and tags[i + 1].kind == "actor" else None  # "100 sb 200 bb"
+    seat = str(after.value) if after is not None else \
+        next((str(tags[j].value) for j in range(i - 1, max(lo, i - 3) - 1, -1) if tags[j].kind == "actor"), None)
+    role = {"SB": "small_blind", "BB": "big_blind"}.get(seat or "")
+    return replace(r, role=role) if role else r
 
 
 def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, tags: list[Tag], i: int) -> bool:

@@ -979,3 +979,17 @@ def test_a_counted_all_in_called_leaves_the_stack_less_the_call() -> None:
     r = answer("guy shoves the river and i ask for a count. dealer counts him out: one yellow, two purples and three "
                "greens. ive got 3.2k. if i call whats left in my stack?")
     assert "needs 2,075 to call" in r.outcome and "1,125" in r.outcome
+
+
+def test_each_blind_is_its_posters_whichever_the_words_alone_suggest() -> None:
+    told = read_told("By then SB posted 10, BB posted 20, UTG raised to 60 and UTG+1 called.", 0.5)
+    assert (told.small_blind, told.big_blind) == (10, 20)
+    told = read_told("100 sb 200 bb posted, the guy under the gun limps 200", 0.5)
+    assert (told.small_blind, told.big_blind) == (100, 200)
+
+
+def test_a_total_told_for_a_player_who_then_folded_is_in_the_pot() -> None:
+    r = answer("3 of us saw the flop. lady in the middle put 800 in total then folded on the turn. me and the other "
+               "guy ended up all in, each of us had 3000 in the pot total. ran it twice, i took one run he took the "
+               "other. how much is mine?")
+    assert "6,800 pot" in r.outcome and r.amounts.get("share") == 3400
