@@ -468,7 +468,7 @@ def _call_trigger(f: Facts) -> float:
 def amount_to_call(ctx: Context) -> Finding:
     """What a call costs: the current bet less what the player already has in this round (1.1.3, the amount
     required to call)."""
-    st = _round(ctx)
+    st = _before_the_call_asked(ctx) or _round(ctx)
     if not st.current_bet:
         raise Missing("bet_faced")  # no sized bet was read: ask for it rather than say the call is nothing
     who = ctx.peek("call_for") or _caller_by_stack(ctx, st)
@@ -507,6 +507,28 @@ def amount_to_call(ctx: Context) -> Finding:
         outcome += f" (The bet of {money(st.current_bet)} is read as another player's: nobody calls his own bet.)"
     return Finding(outcome=outcome, citations=["1.1.3", "1.4"], amounts={"to_call": need,
                                                                           "current_bet": st.current_bet})
+
+
+def _before_the_call_asked(ctx: Context) -> RoundState | None:
+    """"The SB flats. How much does the SB add?": the asked player's call told without its size, with nothing
+    after it but folds, is the call asked about; the round is replayed up to it, so its cost is not counted as
+    already in."""
+    f, who = ctx.facts, ctx.peek("call_for")
+    acts = before_dispute(f)
+    mine = [n for n, a in enumerate(acts) if a.actor == who]
+    if not who or not mine:
+        return None
+    last = mine[-1]
+    if acts[last].kind != "call" or acts[last].amount is not None or any(a.kind != "fold" for a in acts[last + 1:]):
+        return None
+    first = last  # the same call told twice ("if everyone folds to me and I just call ... what would it cost me?")
+    while first and acts[first - 1].kind in ("call", "fold") and (acts[first - 1].actor != who
+                                                                  or acts[first - 1].amount is None):
+        if acts[first - 1].actor != who and acts[first - 1].kind != "fold":
+            break
+        first -= 1
+    kept = acts[:first] + [a for a in acts[first:] if a.actor != who]
+    return round_state(kept, f.big_blind, f.street)
 
 
 def _caller_by_stack(ctx: Context, st: RoundState) -> str | None:

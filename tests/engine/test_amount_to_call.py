@@ -130,3 +130,11 @@ def test_a_call_supposed_in_the_question_is_the_call_asked_for_not_one_made() ->
     out = answer("1/2. UTG opens to 10, the cutoff calls (the cutoff had 60 total before the hand), the button "
                  "jams 200. If the cutoff calls, how much does he put in?").outcome
     assert "call for only 50" in out and "60 at the start of the hand − 10" in out
+
+
+def test_the_call_asked_about_is_not_counted_as_already_in() -> None:
+    r = answer("50/100. The lojack raises to 350 and the SB flats. How much does the SB add to his blind?")
+    assert r.amounts.get("to_call") == 300
+    r = answer("5/10 game, I'm in the small blind. The hijack makes it 35 and the button 3-bets to 110. If everyone "
+               "folds to me and I just call, what would it cost me?")
+    assert r.amounts.get("to_call") == 105
