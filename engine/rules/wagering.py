@@ -634,7 +634,20 @@ def _declared_raise_size(said: int, put: int, min_to: int) -> Finding:
 @rule("declared_raise_completed", ["1.4", "1.2", "1.4.1"], overrides="undeclared_short_raise_is_call",
       applies=_declared_raise)
 def declared_raise_completed(ctx: Context) -> Finding:  # also registered as declared_raise_over_short_chips
-    """A raise announced before the chips went in must be at least a full minimum raise."""
+    """A raise announced before the chips went in must be at least a full minimum raise; asked what the bettor
+    owes, what he must add to call it."""
+    found = _declared_raise_finding(ctx)
+    to = found.amounts.get("raise_to")
+    facing = _facing(ctx)
+    if ctx.peek("asks_call") and to and to > facing:
+        found.amounts["to_call_for_bettor"] = to - facing
+        found.outcome += (f" The player who bet {money(facing)} needs {money(to - facing)} more to call "
+                          f"({money(to)} − {money(facing)}).")
+    return found
+
+
+def _declared_raise_finding(ctx: Context) -> Finding:
+    """``declared_raise_completed``'s ruling on the raise itself."""
     facing = _facing(ctx)
     full = _last_full(ctx)
     put = ctx.get("chips_put_out") + ctx.get("already_in")
