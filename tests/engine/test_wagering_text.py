@@ -409,8 +409,6 @@ def test_an_amount_said_once_the_chip_is_on_the_felt_is_too_late() -> None:
 
 
 def test_a_declared_raise_asked_of_the_bettor_says_what_he_owes_to_call() -> None:
-    from engine import answer
-
     r = answer("Turn: Ken (S1) bets 50, Marco announces raise and pushes 11 blues out all at once. Back to Ken. How "
                "much is it for Ken to call?")
     assert r.amounts.get("to_call_for_bettor") == 60 and "needs 60 more to call" in r.outcome
