@@ -285,11 +285,16 @@ def first_indication_binds(ctx: Context) -> Finding:
     shown = ctx.peek("indications")
     if shown and len(set(shown)) >= 2:
         first, later = shown[0], [x for x in shown[1:] if x != shown[0]]
-        return Finding(
-            outcome=f"The first indication binds: the player's {first} came first, so it stands, and the later "
-                    f"{' / '.join(later)} does not count. Of two or more indications the first action is binding.",
-            citations=["1.2", "1.1"],
-        )
+        outcome = (f"The first indication binds: the player's {first} came first, so it stands, and the later "
+                   f"{' / '.join(later)} does not count. Of two or more indications the first action is binding.")
+        amounts: dict[str, int] = {}
+        put, facing = ctx.peek("chips_put_out"), facing_of(ctx.facts)
+        already = ctx.peek("already_in") or 0
+        if first == "call" and put and facing and put + already > facing:  # "says call, then shoves 900 in"
+            amounts = {"call": facing, "returned": put + already - facing}
+            outcome += (f" His call is of {money(facing)}, so {money(put + already - facing)} of the {money(put)} "
+                        f"he put out goes back to him ({money(put)} − {money(facing - already)}).")
+        return Finding(outcome=outcome, citations=["1.2", "1.1"], amounts=amounts)
     said = ctx.get("verbal")
     timing = ctx.get("verbal_timing")
     put = ctx.get("chips_put_out")
