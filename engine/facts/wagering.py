@@ -58,6 +58,7 @@ class WageringFacts(BaseModel):
         {"Before the chips touched the table": "before", "After the chips touched the table": "after"},
     )
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
+    asks_more: bool | None = fact("Does the question ask for the chips to add on top of those already in?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
     stack_after_blind: bool | None = fact("Was his stack told with his blind already posted out of it?")

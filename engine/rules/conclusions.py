@@ -349,9 +349,24 @@ def _straddle_posted(f: Facts) -> Facts:
     return f.model_copy(update=update) if update else f
 
 
+def _counted_all_in_sized(f: Facts) -> Facts:
+    """3.18.3: an all-in told without its size and then counted ("button shoves his whole stack ... dealer counts it
+    at 735") is an all-in for the count."""
+    if not f.all_in_total:
+        return f
+    update: dict[str, Any] = {}
+    for name in ("actions", "hand_actions"):
+        acts = list(getattr(f, name) or [])
+        bare = [n for n, a in enumerate(acts) if a.kind == "all-in" and a.amount is None]
+        if len(bare) == 1 and not any(a.kind == "all-in" and a.amount for a in acts):
+            acts[bare[0]] = acts[bare[0]].model_copy(update={"amount": f.all_in_total})
+            update[name] = acts
+    return f.model_copy(update=update) if update else f
+
+
 def conclude(f: Facts) -> Facts:
     """The facts with every conclusion nobody stated filled in."""
-    f = _straddle_posted(f)
+    f = _counted_all_in_sized(_straddle_posted(f))
     filled = {name: fn(f) for name, fn in CONCLUSIONS.items() if getattr(f, name) is None}
     filled = {k: v for k, v in filled.items() if v is not None}
     return f.model_copy(update=filled) if filled else f

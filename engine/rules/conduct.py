@@ -646,6 +646,8 @@ def all_in_precise_count(ctx: Context) -> Finding:
         total = f.chips_put_out  # the chips counted out on request are the all-in (3.18.3)
     if total is not None:
         who = ctx.peek("call_for")
+        if who and any(a.actor == who and a.kind == "all-in" for a in standing(f)):
+            who = None  # the all-in player himself named: the call asked is his opponent's
         before = [a for a in standing(f) if not (a.actor == who and a.kind == "call" and a.amount is None)]
         already = in_front(f, who, round_state(before, f.big_blind, f.street)) if who else ctx.get("already_in")
         need = max(0, total - already)

@@ -453,7 +453,7 @@ def _more_to_put_in(f: Facts, st: RoundState | None, to: int, amounts: dict[str,
     """"How many more chips does he have to put in?": the raiser's chips already in this round come off the total
     (the lojack opened to 35: a minimum raise to 235 costs him 200 more)."""
     who = f.call_for
-    if not f.asks_call or not who or st is None:
+    if not (f.asks_call or f.asks_more) or not who or st is None:
         return ""
     already = in_front(f, who, st)
     if not 0 < already < to:

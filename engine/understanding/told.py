@@ -1145,6 +1145,8 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
+    if "more" in actionlog.asks(_closing(doc)):
+        doc.set("asks_more", True)  # "how many more chips do i actually put in": on top of his chips already in
     _stack_results(doc, told)
     folded = list(dict.fromkeys(p.actor for p in told.of("folded") if p.actor))
     if folded:

@@ -138,3 +138,20 @@ def test_the_call_asked_about_is_not_counted_as_already_in() -> None:
     r = answer("5/10 game, I'm in the small blind. The hijack makes it 35 and the button 3-bets to 110. If everyone "
                "folds to me and I just call, what would it cost me?")
     assert r.amounts.get("to_call") == 105
+
+
+def test_how_many_more_chips_for_a_minimum_raise_takes_off_the_chips_already_in() -> None:
+    r = answer("$2/$5, im in the SB. button opens to $15. i want to make the min raise, how many more chips do i "
+               "actually put in")
+    assert r.amounts.get("min_raise_to") == 25 and r.amounts.get("to_add") == 23
+
+
+def test_an_all_in_told_without_its_size_is_the_count() -> None:
+    r = answer("5/10 im BB, had 1600 before the hand. button shoves his whole stack, i ask for a count, dealer counts "
+               "it at 735. sb folds and i call. what am i left with")
+    assert "865 left behind" in r.outcome
+
+
+def test_the_stack_after_a_single_chip_call() -> None:
+    r = answer("s9 sitting with 3k, facing 340, drops a yellow, no word. stack after?")
+    assert "660 comes back" in r.outcome and "2,660 left behind" in r.outcome
