@@ -864,8 +864,9 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
                           for w in (p.actor, *p.players))]
         acted = any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed)
         if actor is not None and stacks and not acted:
+            shared = stacks[-1].players if actor.lower() in vocab.words("actors", "first_plural") else ()
             told.placed.append(Placed("all_in_to", stacks[-1].value, stacks[-1].p, actor, _street_of(tags, i),
-                                      tg.start, index=i))
+                                      tg.start, index=i, players=shared))  # "we both had 4k ... we got it all in"
 
 
 def _the_other(actor: str | None, who: str | None, players: tuple[str, ...]) -> bool:

@@ -993,3 +993,10 @@ def test_a_total_told_for_a_player_who_then_folded_is_in_the_pot() -> None:
                "guy ended up all in, each of us had 3000 in the pot total. ran it twice, i took one run he took the "
                "other. how much is mine?")
     assert "6,800 pot" in r.outcome and r.amounts.get("share") == 3400
+
+
+def test_we_both_went_all_in_for_the_stack_we_both_had() -> None:
+    told = read_told("there was 1,150 in the pot going to the flop, it was just me and the kid in seat 9. We both had "
+                     "exactly 4k behind and we both got it all in right there.", 0.5)
+    shoves = [p for p in told.placed if p.role == "all_in_to"]
+    assert shoves and shoves[-1].value == 4000 and len(shoves[-1].players) == 2
