@@ -58,6 +58,7 @@ class WageringFacts(BaseModel):
         {"Before the chips touched the table": "before", "After the chips touched the table": "after"},
     )
     chips_added: int | None = fact("How much did the player add on a second trip to his stack?")
+    min_raise_closing: bool | None = fact("Does the closing question itself ask for the minimum raise?")
     asks_more: bool | None = fact("Does the question ask for the chips to add on top of those already in?")
     stack_behind: int | None = fact("How many chips does the player have left behind?")
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")

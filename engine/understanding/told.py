@@ -1146,8 +1146,11 @@ def extract(doc: Doc) -> None:
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
     _stack_left_asked(doc, told)
-    if "more" in actionlog.asks(_closing(doc)):
+    closing = actionlog.asks(_closing(doc))
+    if "more" in closing:
         doc.set("asks_more", True)  # "how many more chips do i actually put in": on top of his chips already in
+    if "min_raise" in closing:
+        doc.set("min_raise_closing", True)  # the question asked last is the minimum raise (it leads the citations)
     _stack_results(doc, told)
     folded = list(dict.fromkeys(p.actor for p in told.of("folded") if p.actor))
     if folded:
