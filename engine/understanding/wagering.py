@@ -210,9 +210,16 @@ def _told_actions(doc: Doc) -> list[Action]:
 
     if doc.told is not None:
         old, log = _not_dismissed(doc.told, old), _not_dismissed(doc.told, log)
+        old, log = _seated(doc.told.seats, old), _seated(doc.told.seats, log)
     mine, theirs = amounts(old), amounts(log)
     doc.readings_differ = bool(mine and theirs and mine != theirs)
     return log if len(theirs) > len(mine) else (old or log)
+
+
+def _seated(seats: dict[str, str], acts: list[Action]) -> list[Action]:
+    """The older readings' players by the seat the story put them in ("im BB ... i call": the big blind calls), as
+    the learned reading names them."""
+    return [a.model_copy(update={"actor": seats[a.actor.lower()]}) if a.actor.lower() in seats else a for a in acts]
 
 
 def _not_dismissed(told: Any, acts: list[Action]) -> list[Action]:
