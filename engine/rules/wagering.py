@@ -527,13 +527,15 @@ def _before_the_call_asked(ctx: Context) -> RoundState | None:
     if acts[last].kind != "call" or acts[last].amount is not None or any(a.kind != "fold" for a in acts[last + 1:]):
         return None
     first = last  # the same call told twice ("if everyone folds to me and I just call ... what would it cost me?")
-    while first and acts[first - 1].kind in ("call", "fold") and (acts[first - 1].actor != who
-                                                                  or acts[first - 1].amount is None):
-        if acts[first - 1].actor != who and acts[first - 1].kind != "fold":
-            break
+    while first and _his_bare_call_or_a_fold(acts[first - 1], who):
         first -= 1
     kept = acts[:first] + [a for a in acts[first:] if a.actor != who]
     return round_state(kept, f.big_blind, f.street)
+
+
+def _his_bare_call_or_a_fold(a: Action, who: str) -> bool:
+    """Another player's fold, or the asked player's own call or fold told without a size."""
+    return a.kind == "fold" if a.actor != who else a.kind in ("call", "fold") and a.amount is None
 
 
 def _caller_by_stack(ctx: Context, st: RoundState) -> str | None:
@@ -645,10 +647,15 @@ def declared_raise_completed(ctx: Context) -> Finding:  # also registered as dec
     to = found.amounts.get("raise_to")
     facing = _facing(ctx)
     if ctx.peek("asks_call") and to and to > facing:
-        found.amounts["to_call_for_bettor"] = to - facing
-        found.outcome += (f" The player who bet {money(facing)} needs {money(to - facing)} more to call "
-                          f"({money(to)} − {money(facing)}).")
+        found.outcome += _bettor_owes(facing, to, found.amounts)
     return found
+
+
+def _bettor_owes(facing: int, to: int, amounts: dict[str, int]) -> str:
+    """What the player who bet must add to call a raise to ``to``, with the working."""
+    amounts["to_call_for_bettor"] = to - facing
+    return (f" The player who bet {money(facing)} needs {money(to - facing)} more to call "
+            f"({money(to)} − {money(facing)}).")
 
 
 def _declared_raise_finding(ctx: Context) -> Finding:
@@ -789,9 +796,7 @@ def oversized_chip_declared_raise(ctx: Context) -> Finding:
             who = "The bettor" if st.aggressor.startswith("player ") else st.aggressor
             outcome += f" {who} needs {money(need)} more to call."
     elif facing and to > facing:
-        amounts["to_call_for_bettor"] = to - facing
-        outcome += (f" The player who bet {money(facing)} needs {money(to - facing)} more to call "
-                    f"({money(to)} − {money(facing)}).")
+        outcome += _bettor_owes(facing, to, amounts)
     if facing and to > facing:
         # The raise replayed through the betting model: what the next player must make it to re-raise (1.4).
         played = list(f.actions or [Action(actor="the bettor", kind="bet", amount=facing)])

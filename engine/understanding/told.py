@@ -40,8 +40,7 @@ from engine.understanding.subjects import (
 )
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
-         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post", "bet_unsized": "bet",
-         "raised_unsized": "raise"}
+         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post", "bet_unsized": "bet"}
 
 
 @dataclass
@@ -703,8 +702,8 @@ def _everyone_still_in(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] |
     if not said or (said.split()[-1] not in vocab.words("actors", "everyone") \
             and said not in vocab.words("actors", "everyone")):
         return None
-    before = [p for p in told.placed if (p.index < i and p.street == _street_of(tags, i))
-              or (p.index < i and p.street in (None, "preflop") and _street_of(tags, i) in (None, "preflop"))]
+    street, preflop = _street_of(tags, i), (None, "preflop")
+    before = [p for p in told.placed if p.index < i and (p.street == street or {p.street, street} <= set(preflop))]
     everyone = [w for p in told.placed if p.index < i and p.role in _KIND for w in (p.players or (p.actor,)) if w]
     folded = {p.actor for p in told.placed if p.index < i and p.role == "folded"}
     wagers = [p for p in before if p.role in _WAGERS]
@@ -1164,7 +1163,7 @@ def extract(doc: Doc) -> None:
     hand = told.hand_actions()
     if hand:
         doc.set("hand_actions", hand)
-    if hand or told.placed:  # a number can be asked of a told action, disputed chips or any amount told
+    if told.placed:  # a number can be asked of a told action, disputed chips or any amount told
         _asked(doc, told, policy()["reader"]["ask_floor"])
     put = told.of("chips_out")
     if len(put) >= 2 and _second_trip(told.tags, put[-2].index, put[-1].index):
