@@ -210,8 +210,8 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     _in_big_blinds(told, tags)
     told.doubt = 1.0 - min((r.p for r in readings), default=1.0)
     early = _early_clauses(tags)
-    seats = told.seats = _positions_held(tags)
     first = vocab.words("actors", "first_person")  # the teller goes by one name, whichever word told him
+    seats = told.seats = {**_posted_by_teller(tags, first), **_positions_held(tags)}
     for p in told.placed:
         p.out_of_turn = _clause_of(tags, p.index) in early
         if p.out_of_turn and p.role == "chips_out":
@@ -441,6 +441,13 @@ def _positions_held(tags: list[Tag]) -> dict[str, str]:
     return out
 
 
+def _posted_by_teller(tags: list[Tag], first: list[str]) -> dict[str, str]:
+    """"i posted the 2k bb, utg opens 5k ...": the blind the teller posted is his position, so a question about
+    his call counts the blind he has in (each first-person word -> that position)."""
+    mine = [pos for pos, who in _blinds_posted(tags, acting=False).items() if who.lower() in first]
+    return {name: mine[0] for name in first} if len(mine) == 1 else {}
+
+
 def _seats_named(tags: list[Tag]) -> dict[str, str]:
     """A position and the player in it told side by side ("S1 SB 500", "S7 (SB)", "the small blind in S7", "the
     BB on seat 3"): the position -> that player."""
@@ -463,10 +470,11 @@ def _seats_named(tags: list[Tag]) -> dict[str, str]:
     return out
 
 
-def _blinds_posted(tags: list[Tag]) -> dict[str, str]:
+def _blinds_posted(tags: list[Tag], acting: bool = True) -> dict[str, str]:
     """"Seat 1 started with 3,250, posted the 100 BB": the blind's position -> the player who posted it, the nearest
-    player named before the posting word in the same sentence (his blind is his, not a second player's)."""
-    posting = vocab.words("actors", "posting") + vocab.words("actors", "acting_from")
+    player named before the posting word in the same sentence (his blind is his, not a second player's); with
+    ``acting``, a player acting from a blind too ("calls from the BB")."""
+    posting = vocab.words("actors", "posting") + (vocab.words("actors", "acting_from") if acting else ())
     positions = set(vocab.table("actors", "positions").values())
     out: dict[str, str] = {}
     for j, tg in enumerate(tags):

@@ -202,6 +202,15 @@ def test_the_speaker_in_a_blind_asking_his_own_call_counts_his_blind() -> None:
     assert r.citations[0] == "1.1.3" and r.amounts.get("to_call") == 400  # 450 less his 50
 
 
+def test_the_blind_the_speaker_posted_counts_in_his_call_asked_first() -> None:
+    from engine import answer
+
+    r = answer("so what am i on the hook for? 1k/2k, i posted the 2k bb, utg opens 5k, mp flats, button makes it 16k")
+    assert r.amounts.get("to_call") == 14000  # 16,000 less the 2,000 blind he posted
+    r = answer("5/10, i posted the sb, utg opens 30, everyone folds to me. how much to call?")
+    assert r.amounts.get("to_call") == 25
+
+
 def test_a_stack_told_as_chips_is_added_up_for_a_top_up() -> None:
     from engine import answer
 
