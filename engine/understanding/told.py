@@ -454,12 +454,15 @@ def _seats_named(tags: list[Tag]) -> dict[str, str]:
     positions = set(vocab.table("actors", "positions").values())
     joins = vocab.words("actors", "position_of_seat")
     out: dict[str, str] = {}
+    generic = (*vocab.words("actors", "pronouns"), *vocab.words("actors", "roles"))
     for j, tg in enumerate(tags[:-1]):
-        k = j + 1 + (tags[j + 1].text in joins or tags[j + 1].text == "(")
+        k = j + 1
+        if str(tg.value) in positions and tags[k].kind == "actor" and tags[k].text in generic:
+            k += 1  # "the UTG guy (seat 3)": the position's player, then his seat
+        k += k < len(tags) and (tags[k].text in joins or tags[k].text == "(")
         if tg.kind != "actor" or k >= len(tags) or tags[k].kind != "actor":
             continue
         a, b = str(tg.value), str(tags[k].value)
-        generic = (*vocab.words("actors", "pronouns"), *vocab.words("actors", "roles"))
         if (a in positions) == (b in positions) or is_unnamed(a) or is_unnamed(b) \
                 or a.lower() in generic or b.lower() in generic:
             continue  # two seats, two positions, or "guy utg": not one player told twice by seat and position
@@ -467,6 +470,21 @@ def _seats_named(tags: list[Tag]) -> dict[str, str]:
             continue  # "S7 in the BB" is read where a player is said to sit in a position
         seat, player = (a, b) if a in positions else (b, a)
         out.setdefault(seat, player)
+    return out
+
+
+def _blinds_by_role(told: Told) -> dict[str, str]:
+    """"seat 2 posts 5, seat 3 posts 10": a blind told posted by a player named by seat is his (the blind's
+    position -> that player), so the blind counts in what he has put in."""
+    positions = set(vocab.table("actors", "positions").values())
+    first = vocab.words("actors", "first_person")
+    out: dict[str, str] = {}
+    for role, seat in (("small_blind", "SB"), ("big_blind", "BB")):
+        players = {p.actor for p in told.of(role) if p.actor and p.actor not in positions
+                   and p.actor.lower() not in first and not is_unnamed(p.actor)
+                   and _in_clause(told.tags, p.index, "actors", "posting")}
+        if len(players) == 1:
+            out[seat] = players.pop()
     return out
 
 
@@ -1123,13 +1141,13 @@ def extract(doc: Doc) -> None:
     doc.told = told
     _counted_all_in(doc, told)
     named = _seats_named(told.tags)
-    posted = {**named, **_blinds_posted(told.tags)}
+    posted = {**_blinds_by_role(told), **named, **_blinds_posted(told.tags)}
     if posted:
         doc.set("blinds_posted_by", posted)
     for p in told.placed:  # one player, one name: "S7 (SB) ... the small blind folds" is Seat 7 folding
         p.actor = named.get(p.actor or "", p.actor)
         p.players = tuple(named.get(w, w) for w in p.players)
-    asker = _named_in_question(told)
+    asker = _named_in_question(told, named)
     if asker:
         doc.set("call_for", named.get(asker, asker))
     if told.big_blind:
@@ -1471,10 +1489,10 @@ def _counted_all_in(doc: Doc, told: Told) -> None:
         doc.set("all_in_total", heaps[-1].value)
 
 
-def _named_in_question(told: Told) -> str | None:
+def _named_in_question(told: Told, aliases: dict[str, str]) -> str | None:
     """The one player the closing question names who also acted in the told round ("S1 needs how much to
-    call?"): whose call or raise is asked about. A question told first ("whats the damage to call? 1/2, i opened
-    8 ...") ends at its question mark."""
+    call?"): whose call or raise is asked about, under the name ``aliases`` gives a position told with its seat. A
+    question told first ("whats the damage to call? 1/2, i opened 8 ...") ends at its question mark."""
     marks = [i for i, t in enumerate(told.tags) if t.text == "?"]
     tags = told.tags[:marks[-1] + 1] if marks else told.tags
     last = max((i for i, t in enumerate(tags[:-1]) if t.kind == "break"), default=-1)
@@ -1493,8 +1511,8 @@ def _named_in_question(told: Told) -> str | None:
             return teller
         if any(t.kind == "actor" for t in asked):
             last = clause
-    named = {told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first)) for j in range(last + 1, len(tags))
-             if tags[j].kind == "actor"}
+    named = {aliases.get(w, w) for w in (told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first))
+                                         for j in range(last + 1, len(tags)) if _names_player(tags, j))}
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
     acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
     both = named & acted
@@ -1504,6 +1522,15 @@ def _named_in_question(told: Told) -> str | None:
     if not named and not both:
         return _teller_in_hand(told) or _named_just_before(told, tags, last)
     return next(iter(both)) if len(both) == 1 else None
+
+
+def _names_player(tags: list[Tag], j: int) -> bool:
+    """Whether the tag at ``j`` names a player of its own: not the "guy" of "the UTG guy", which is the UTG's."""
+    if tags[j].kind != "actor":
+        return False
+    positions = set(vocab.table("actors", "positions").values())
+    return not (j and tags[j].text in vocab.words("actors", "roles") and tags[j - 1].kind == "actor"
+                and str(tags[j - 1].value) in positions)
 
 
 def _named_just_before(told: Told, tags: list[Tag], last: int) -> str | None:

@@ -211,6 +211,17 @@ def test_the_blind_the_speaker_posted_counts_in_his_call_asked_first() -> None:
     assert r.amounts.get("to_call") == 25
 
 
+def test_a_blind_posted_by_a_seat_and_a_position_told_with_its_seat_are_that_players() -> None:
+    from engine import answer
+
+    r = answer("In a 5/10 game, preflop, seat 2 posts 5, seat 3 posts 10, seat 4 raises to 30 and seat 7 re-raises "
+               "to 80. What must seat 2 add to call?")
+    assert r.amounts.get("to_call") == 75  # his posted 5 is in
+    r = answer("100/200: the UTG guy (seat 3) limps, LJ (S4) raise to 600. HJ (S5) shoves 1075, the CO (S6) folds, "
+               "fold back to the UTG guy. Amount for the UTG guy to call?")
+    assert r.amounts.get("to_call") == 875  # 1,075 less his 200 limp
+
+
 def test_a_stack_told_as_chips_is_added_up_for_a_top_up() -> None:
     from engine import answer
 
