@@ -81,6 +81,7 @@ class CommonFacts(BaseModel):
     contributions: dict[str, int] | None = fact("How much has each player put in this hand?")
     blinds_posted_by: dict[str, str] | None = fact("Who posted each blind (position -> player)?")
     stacks: dict[str, int] | None = fact("How many chips does each player have left behind?")
+    starting_stacks: dict[str, int] | None = fact("How many chips did each player have before he first acted?")
     hand_in_progress: bool | None = fact(
         "Was the hand still in progress (live cards in play) when this happened?",
         {"Yes, the hand was still being played": True, "No, the hand was over": False},

@@ -364,9 +364,35 @@ def _counted_all_in_sized(f: Facts) -> Facts:
     return f.model_copy(update=update) if update else f
 
 
+def _all_in_for_the_rest(f: Facts) -> Facts:
+    """An all-in told without its size by a player whose stack was told before he first acted ("Seat 10 started
+    the hand with 1,480, limped 50, called a raise to 200; flop ... he goes all in"): all he had left, his stack
+    less what he put in on the streets before and his ante; his total for that street."""
+    starts, hand = f.starting_stacks or {}, list(f.hand_actions or [])
+    sized: dict[int, int] = {}
+    for n, a in enumerate(hand):
+        if a.kind != "all-in" or a.amount is not None or a.actor not in starts:
+            continue
+        before = [b for b in hand[:n] if b.street != a.street]
+        put = (contributions(f.model_copy(update={"hand_actions": before})) or {}).get(a.actor, 0) if before else 0
+        ante = antes(f)
+        total = starts[a.actor] - put - (ante.named.get(a.actor, 0) if ante else 0)
+        if total > 0:
+            sized[n] = total
+    if not sized:
+        return f
+    update: dict[str, Any] = {"hand_actions": [a.model_copy(update={"amount": sized[n]}) if n in sized else a
+                                               for n, a in enumerate(hand)]}
+    last = {hand[n].actor: v for n, v in sized.items() if hand[n].street == hand[-1].street}
+    if f.actions and last:
+        update["actions"] = [a.model_copy(update={"amount": last[a.actor]})
+                             if a.kind == "all-in" and a.amount is None and a.actor in last else a for a in f.actions]
+    return f.model_copy(update=update)
+
+
 def conclude(f: Facts) -> Facts:
     """The facts with every conclusion nobody stated filled in."""
-    f = _counted_all_in_sized(_straddle_posted(f))
+    f = _all_in_for_the_rest(_counted_all_in_sized(_straddle_posted(f)))
     filled = {name: fn(f) for name, fn in CONCLUSIONS.items() if getattr(f, name) is None}
     filled = {k: v for k, v in filled.items() if v is not None}
     return f.model_copy(update=filled) if filled else f

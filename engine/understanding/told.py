@@ -40,7 +40,8 @@ from engine.understanding.subjects import (
 )
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
-         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post", "bet_unsized": "bet"}
+         "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post", "bet_unsized": "bet",
+         "all_in_rest": "all-in"}
 
 
 @dataclass
@@ -113,7 +114,7 @@ class Told:
                 continue  # "he's all in for 90 when he calls the 150 bet": one call, all in for less
             if kind == "raise" and current == 0:
                 kind = "bet"
-            if p.role in (*_UNSIZED.values(), *_UNSIZED_WAGERS.values(), "min_raised"):
+            if p.role in (*_UNSIZED.values(), *_UNSIZED_WAGERS.values(), "min_raised", "all_in_rest"):
                 amount = None
             out.append(Action(actor=actor, kind=kind, amount=amount,  # type: ignore[arg-type]
                               out_of_turn=p.out_of_turn or None, minimum=p.role == "min_raised" or None))
@@ -887,11 +888,16 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
         stacks = [p for p in told.placed if p.role == "stack" and p.index < i
                   and any(_same_player(actor, w) or _same_player(seat, w) or _the_other(actor, w, p.players)
                           for w in (p.actor, *p.players))]
-        acted = any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed)
-        if actor is not None and stacks and not acted:
+        acted = [p.index for p in told.placed if p.actor == actor and p.role in _KIND and p.index < i]
+        if actor is None or not stacks:
+            continue
+        if not any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed):
             shared = stacks[-1].players if actor.lower() in vocab.words("actors", "first_plural") else ()
             told.placed.append(Placed("all_in_to", stacks[-1].value, stacks[-1].p, actor, _street_of(tags, i),
                                       tg.start, index=i, players=shared))  # "we both had 4k ... we got it all in"
+        elif acted and stacks[-1].index < min(acted):  # "Seat 10 started with 1,480. He limped ... flop he jams":
+            told.placed.append(Placed("all_in_rest", 0, stacks[-1].p, actor, _street_of(tags, i), tg.start,
+                                      index=i))  # all he has left, the rules' sum from the stack told first
 
 
 def _the_other(actor: str | None, who: str | None, players: tuple[str, ...]) -> bool:
@@ -1170,6 +1176,7 @@ def extract(doc: Doc) -> None:
               and not is_unnamed(who) and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
     if stacks:
         doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
+    _starting_stacks(doc, told)
     _stack_left_asked(doc, told)
     closing = actionlog.asks(_closing(doc))
     if "more" in closing:
@@ -1477,6 +1484,19 @@ def _valuation(doc: Doc, told: Told) -> None:
         doc.set("dealer_said_amount", figure)
         doc.set("dealer_misvalued", True)
         doc.set("bet_faced", real[-1])
+
+
+def _starting_stacks(doc: Doc, told: Told) -> None:
+    """Each player's stack told before he first acted ("Seat 10 started the hand with 1,480. He limped ..."): what
+    an all-in of his told later without its size is out of (the rules work out what was left)."""
+    first: dict[str, int] = {}
+    for p in told.placed:
+        if p.role in _KIND and p.actor:
+            first.setdefault(p.actor, p.index)
+    starts = {p.actor: p.value for p in told.of("stack") if p.actor and not p.players
+              and p.index < first.get(p.actor, -1)}
+    if starts and told.of("all_in_rest"):
+        doc.set("starting_stacks", starts)
 
 
 def _counted_all_in(doc: Doc, told: Told) -> None:

@@ -214,3 +214,21 @@ def test_an_out_of_turn_player_who_then_calls_gets_back_what_the_call_does_not_u
                "who bets 150. Seat 5 decides to just call. Of the chips seat 5 had put out, how much goes back into "
                "seat 5's stack?")
     assert r.amounts.get("back_to_stack") == 250 and "250 goes back to his stack" in r.outcome
+
+
+def test_an_unsized_all_in_is_what_was_left_of_the_stack_told_before_the_player_acted() -> None:
+    hand = [Action(actor="UTG", kind="raise", amount=300, street="preflop"),
+            Action(actor="SB", kind="call", street="preflop"), Action(actor="BTN", kind="call", street="preflop"),
+            Action(actor="SB", kind="bet", amount=400, street="flop"),
+            Action(actor="UTG", kind="all-in", street="flop")]
+    now = [a.model_copy(update={"street": None}) for a in hand[3:]]
+    f = conclude(Facts(big_blind=100, small_blind=50, hand_actions=hand, actions=now, street="flop",
+                       starting_stacks={"UTG": 1250}))
+    assert f.actions[-1].amount == 950  # 1,250 less the 300 put in preflop
+    assert conclude(Facts(big_blind=100, hand_actions=hand, actions=now, street="flop")).actions[-1].amount is None
+
+
+def test_an_all_in_for_the_rest_on_a_later_street_sets_the_minimum_reraise() -> None:
+    r = answer("im on the button at 50/100. UTG had 1,250 when the hand started. UTG opened to 300, the SB called, "
+               "I called. flop SB leads 400, UTG shoves whats left, and it's on me. if i raise, whats the minimum?")
+    assert r.citations[0] == "1.4" and "1,500" in r.outcome  # all in to 950, a full raise of 550
