@@ -644,6 +644,8 @@ def all_in_precise_count(ctx: Context) -> Finding:
     total = ctx.peek("all_in_total")
     if total is None and (f.chip_count or 0) > 1 and f.chips_put_out:
         total = f.chips_put_out  # the chips counted out on request are the all-in (3.18.3)
+    if total is None and f.precise_count_asked:
+        total = next((a.amount for a in reversed(standing(f)) if a.kind == "all-in"), None)  # the count is its size
     if total is not None:
         who = ctx.peek("call_for")
         if who and any(a.actor == who and a.kind == "all-in" for a in standing(f)):

@@ -278,3 +278,11 @@ def test_a_buy_in_for_the_limit_is_the_stack_the_results_count_from() -> None:
     assert "400 − 150 + 60 = 310" in out and "90" in out
     whole = answer("the max here is 300. he's got 120 now, between hands. how much can he put on?").outcome
     assert "180" in whole  # his whole stack told as what he has got now
+
+
+def test_a_count_asked_of_an_all_in_for_the_rest_states_its_size() -> None:
+    from engine import answer
+
+    r = answer("25/50. Seat 4 had 900 before the hand. He called 100 preflop. On the flop Seat 2 bets 150 and Seat 4 "
+               "shoves. Seat 2 asks for a count. How much is it?")
+    assert r.citations[0] == "3.18.3" and r.amounts.get("all_in") == 800  # 900 less the 100 called preflop
