@@ -367,27 +367,38 @@ def _counted_all_in_sized(f: Facts) -> Facts:
 def _all_in_for_the_rest(f: Facts) -> Facts:
     """An all-in told without its size by a player whose stack was told before he first acted ("Seat 10 started
     the hand with 1,480, limped 50, called a raise to 200; flop ... he goes all in"): all he had left, his stack
-    less what he put in on the streets before and his ante; his total for that street."""
+    less what he put in on the streets before and his ante, as his total for that street. A call of his told
+    without its size that his stack cannot cover is the same: all in for less (1.1.3.1)."""
     starts, hand = f.starting_stacks or {}, list(f.hand_actions or [])
     sized: dict[int, int] = {}
     for n, a in enumerate(hand):
-        if a.kind != "all-in" or a.amount is not None or a.actor not in starts:
+        if a.kind not in ("all-in", "call") or a.amount is not None or a.actor not in starts:
             continue
-        before = [b for b in hand[:n] if b.street != a.street]
-        put = (contributions(f.model_copy(update={"hand_actions": before})) or {}).get(a.actor, 0) if before else 0
-        ante = antes(f)
-        total = starts[a.actor] - put - (ante.named.get(a.actor, 0) if ante else 0)
-        if total > 0:
-            sized[n] = total
+        left = starts[a.actor] - _put_before(f, hand[:n], a)
+        if a.kind == "call":
+            if f.chips_put_out is not None:
+                continue  # the chips he put out to call are the question (1.1.3.1), not a settled all-in
+            facing = round_state([b for b in hand[:n] if b.street == a.street], f.big_blind, a.street).current_bet
+            left = left if left < facing else 0  # a call he can cover keeps its size: the bet
+        if left > 0:
+            sized[n] = left
     if not sized:
         return f
     update: dict[str, Any] = {"hand_actions": [a.model_copy(update={"amount": sized[n]}) if n in sized else a
                                                for n, a in enumerate(hand)]}
-    last = {hand[n].actor: v for n, v in sized.items() if hand[n].street == hand[-1].street}
+    last = {(hand[n].actor, hand[n].kind): v for n, v in sized.items() if hand[n].street == hand[-1].street}
     if f.actions and last:
-        update["actions"] = [a.model_copy(update={"amount": last[a.actor]})
-                             if a.kind == "all-in" and a.amount is None and a.actor in last else a for a in f.actions]
+        update["actions"] = [a.model_copy(update={"amount": last[(a.actor, a.kind)]})
+                             if a.amount is None and (a.actor, a.kind) in last else a for a in f.actions]
     return f.model_copy(update=update)
+
+
+def _put_before(f: Facts, earlier: list[Action], a: Action) -> int:
+    """What a player put in before the street of action ``a``: his bets on the streets before, and his ante."""
+    before = [b for b in earlier if b.street != a.street]
+    put = (contributions(f.model_copy(update={"hand_actions": before})) or {}).get(a.actor, 0) if before else 0
+    ante = antes(f)
+    return put + (ante.named.get(a.actor, 0) if ante else 0)
 
 
 def conclude(f: Facts) -> Facts:

@@ -8,7 +8,7 @@ sizes), 1.6 (string bets), 1.13/1.14 (blinds).
 
 from __future__ import annotations
 
-from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state
+from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state, uncalled
 from engine.core import Context, Finding, Missing, money, rule
 from engine.facts import Action, Facts, is_unnamed, possessive, subject
 from engine.rules.conclusions import before_dispute, blind_of, caller_behind, in_front, standing
@@ -201,6 +201,48 @@ def _short_call_trigger(f: Facts) -> float:
     if f.chips_put_out + (f.already_in or 0) < facing and not f.single_chip:
         return 1.0
     return 0.0
+
+
+def _unmatched(f: Facts) -> tuple[str, int, int] | None:
+    """The part of the round's biggest bet nobody matched, when a player all in for less is the largest stake
+    against it: (whose, how much goes back, the most anyone matched)."""
+    acts = standing(f)
+    if not any(a.kind == "all-in" or (a.kind == "call" and a.amount) for a in acts):
+        return None  # nobody all in (a call told with its size is one for less)
+    put = round_state(acts, f.big_blind, f.street).committed
+    back = uncalled(put)
+    if back is None:
+        return None
+    matched = max(v for who, v in put.items() if who != back[0])
+    return back[0], back[1], matched
+
+
+def _unmatched_trigger(f: Facts) -> float:
+    voided = (f.card_exposed, f.deck_defect, f.wrong_card_count, f.dealt_out_of_order, f.misdeal_declared,
+              f.properly_shuffled is False, f.oot_action)
+    if not f.asks_refund or any(voided) or _unmatched(f) is None:
+        return 0.0
+    return 2.0  # the told round's own arithmetic is the question: it outranks words
+
+
+@rule("unmatched_bet_returned", ["1.1.3.1", "1.1.3"], trigger=_unmatched_trigger, by_facts_only=True)
+def unmatched_bet_returned(ctx: Context) -> Finding:
+    """A caller short of the bet is all in for what he has (1.1.3.1); the part of the bet nobody could match goes
+    back to the bettor (the book does not say it in so many words; it follows from the all-in for less)."""
+    who, back, matched = _unmatched(ctx.facts) or ("", 0, 0)
+    bet = matched + back
+    return Finding(
+        outcome=f"{money(back)} goes back to {_name(who)}: a player short of the call goes all in for what he has "
+                f"(1.1.3.1), so only {money(matched)} of the {money(bet)} can be called. Working: {money(bet)} − "
+                f"{money(matched)} = {money(back)}.",
+        citations=["1.1.3.1", "1.1.3"], amounts={"returned": back, "matched": matched},
+        confidence=0.85,
+    )
+
+
+def _name(who: str) -> str:
+    """A player as the object of a sentence: "you" for the teller, "the bettor" for one nobody named."""
+    return "you" if who.lower() in ("i", "me") else "the bettor" if is_unnamed(who) else who
 
 
 @rule("short_call_made_up", ["1.1.3.1", "1.1.3"], trigger=_short_call_trigger)

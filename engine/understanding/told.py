@@ -1172,11 +1172,7 @@ def extract(doc: Doc) -> None:
     pots, acts = told.of("pot"), [p for p in told.placed if p.role in amount_roles.ACTION_ROLES]
     if pots and acts:
         doc.set("pot_told_first", pots[-1].start < acts[0].start)  # "pot's 42. I bet 40, he calls 15"
-    stacks = {who: p.value for p in told.of("stack") for who in (p.players or (p.actor,)) if who
-              and not is_unnamed(who) and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
-    if stacks:
-        doc.set("stacks", stacks)  # each player's chips behind, as told ("Player C has 650 remaining")
-    _starting_stacks(doc, told)
+    _stacks(doc, told)
     _stack_left_asked(doc, told)
     closing = actionlog.asks(_closing(doc))
     if "more" in closing:
@@ -1486,16 +1482,26 @@ def _valuation(doc: Doc, told: Told) -> None:
         doc.set("bet_faced", real[-1])
 
 
+def _stacks(doc: Doc, told: Told) -> None:
+    """Each player's chips behind, as told ("Player C has 650 remaining"), and the stacks told before a player
+    first acted."""
+    stacks = {who: p.value for p in told.of("stack") for who in (p.players or (p.actor,)) if who
+              and not is_unnamed(who) and not _in_clause(told.tags, p.index, "amounts", "whole_stack")}
+    if stacks:
+        doc.set("stacks", stacks)
+    _starting_stacks(doc, told)
+
+
 def _starting_stacks(doc: Doc, told: Told) -> None:
     """Each player's stack told before he first acted ("Seat 10 started the hand with 1,480. He limped ..."): what
-    an all-in of his told later without its size is out of (the rules work out what was left)."""
+    an all-in or a short call of his told later without its size is out of (the rules work out what was left)."""
     first: dict[str, int] = {}
     for p in told.placed:
         if p.role in _KIND and p.actor:
             first.setdefault(p.actor, p.index)
     starts = {p.actor: p.value for p in told.of("stack") if p.actor and not p.players
               and p.index < first.get(p.actor, -1)}
-    if starts and told.of("all_in_rest"):
+    if starts:
         doc.set("starting_stacks", starts)
 
 

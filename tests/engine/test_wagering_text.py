@@ -412,3 +412,25 @@ def test_a_declared_raise_asked_of_the_bettor_says_what_he_owes_to_call() -> Non
     r = answer("Turn: Ken (S1) bets 50, Marco announces raise and pushes 11 blues out all at once. Back to Ken. How "
                "much is it for Ken to call?")
     assert r.amounts.get("to_call_for_bettor") == 60 and "needs 60 more to call" in r.outcome
+
+
+def test_the_part_of_a_bet_nobody_could_match_goes_back_to_the_bettor() -> None:
+    from engine import answer
+
+    r = answer("2/5, flop, three-way: A shoves 900, B calls all in for 500, C calls all in for 300. How much goes "
+               "back to A?")
+    assert r.citations[0] == "1.1.3.1" and r.amounts.get("returned") == 400  # 900 less the 500 B matched
+    r = answer("Floor, 50/100. Seat 2 has 1,475 before posting the small blind. Seat 7 raises to 2k preflop, Seat 2 "
+               "calls, the big blind folds. How much of Seat 7's raise is returned?")
+    assert r.amounts.get("returned") == 525  # Seat 2's whole 1,475 is all he can call
+    r = answer("Floor, 50/100. Seat 8 started the hand with 2,020. He called a raise to 300, called 500 on the flop "
+               "and 600 on the turn. River Seat 4 bets 1,500 and Seat 8 calls all in. How much goes back to Seat 4?")
+    assert r.amounts.get("returned") == 880  # all in for the 620 left of his 2,020
+
+
+def test_a_call_the_caller_can_cover_returns_nothing_of_the_bet() -> None:
+    from engine import answer
+
+    r = answer("Floor, 50/100. Seat 2 has 5,000 before posting the small blind. Seat 7 raises to 2k preflop, Seat 2 "
+               "calls, the big blind folds. How much of Seat 7's raise is returned?")
+    assert "returned" not in r.amounts
