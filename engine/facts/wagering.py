@@ -64,6 +64,7 @@ class WageringFacts(BaseModel):
     stack_total: int | None = fact("How many chips did the player have in all, before putting any out?")
     stack_after_blind: bool | None = fact("Was his stack told with his blind already posted out of it?")
     folded_in_hand: list[str] | None = fact("Which players folded during the hand told?")
+    lost_hand: list[str] | None = fact("Which players lost the hand told at showdown?")
     stack_changes: list[int] | None = fact(
         "What did the player win (+) or lose (−) since the stack told, hand by hand?")
     dead_money: int | None = fact("How many chips are in the pot from players no longer in the hand (dead money)?")

@@ -431,14 +431,19 @@ def _stack_after_results(stack: int, changes: list[int] | None) -> tuple[int, st
 
 
 def _stack_after_folding(f: Facts, stack: int) -> tuple[int, str]:
-    """"Started a hand with 760 ... called 12, 40 and 95, then folded the river": a stack told for the hand's start,
-    less what the player put in before he folded (he won nothing back), with that working first."""
-    who = f.call_for or f.put_by
+    """"Started a hand with 760 ... called 12, 40 and 95, then folded the river" (or lost the hand): a stack told
+    for the hand's start, less what the player put in before he folded or lost (he won nothing back), with that
+    working first."""
+    starts = f.starting_stacks or {}
+    who = f.call_for or f.put_by or (next(iter(starts)) if len(starts) == 1 else None)
     put = (f.contributions or {}).get(who or "")
-    if not who or who not in (f.folded_in_hand or []) or f.stack_total is None or not put or put >= stack:
+    lost = who in (f.lost_hand or [])
+    if not who or (who not in (f.folded_in_hand or []) and not lost) or f.stack_total is None or not put \
+            or put >= stack:
         return stack, ""
     left = stack - put
-    return left, f"his stack is now {money(stack)} − {money(put)} put in before he folded = {money(left)}; "
+    how = "lost the hand" if lost else "folded"
+    return left, f"his stack is now {money(stack)} − {money(put)} put in before he {how} = {money(left)}; "
 
 
 @rule("adding_chips", ["3.12"], trigger=_adding_trigger)

@@ -328,6 +328,24 @@ def _stack_results(doc: Doc, told: Told) -> None:
             doc.set("stack_behind", stacks[-1].value)  # a player's buy-in told as the limit was his stack then
 
 
+def _hand_lost(doc: Doc, told: Told) -> None:
+    """"Seat 8 started the hand with 820 ... checked the river down and lost": the player whose stack was told lost
+    the hand (a word of losing with no amount in its clause, said of him); the rules take what he put in off it."""
+    stacks = [p for p in told.of("stack") if p.actor]
+    if not stacks:
+        return
+    tags, owner = told.tags, stacks[-1].actor
+    i = stacks[-1].index + 1
+    while i < len(tags):
+        lo, hi = _clause_bounds(tags, i)
+        clause = tags[lo:hi]
+        if _list_rx("speech", "hand_lost").search(" ".join(t.text for t in clause)) \
+                and not any(t.kind == "amount" for t in clause) and _same_player(_actor_of(tags, hi), owner):
+            doc.set("lost_hand", [owner])
+            return
+        i = hi + 1
+
+
 def _counted(tags: list[Tag], i: int) -> bool:
     """Chips a dealer counts out after a shove told before them, in the same clause as the counting word."""
     lo, _hi = _clause_bounds(tags, i)
@@ -1180,6 +1198,7 @@ def extract(doc: Doc) -> None:
     if "min_raise" in closing:
         doc.set("min_raise_closing", True)  # the question asked last is the minimum raise (it leads the citations)
     _stack_results(doc, told)
+    _hand_lost(doc, told)
     folded = list(dict.fromkeys(p.actor for p in told.of("folded") if p.actor))
     if folded:
         doc.set("folded_in_hand", folded)  # "...then folded the river": he put in what he put in, and won nothing
@@ -1467,8 +1486,10 @@ def _valuation(doc: Doc, told: Told) -> None:
         return
     figure = figures[-1]
     floor_p = policy()["reader"]["role_floor"]
-    real = [r.mention.value for r in told.readings if r.mention.value != figure
-            and r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) >= floor_p]  # a wager, whichever kind
+    real = [p.value for p in told.placed if p.role in ("wager_to", "all_in_to") and p.value != figure] or \
+        [r.mention.value for r in told.readings if r.mention.value != figure
+         and r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) >= floor_p]  # a wager, whichever kind
+    # (a wager placed first: "bets three blues and a red" is one bet of 35, not its last chip's 5)
     corrected = [p.value for p in told.placed if p.chips is not None and p.value != figure
                  and _in_clause(told.tags, p.index, "speech", "correction")]  # "it was actually 3 greens and a black"
     corrected = corrected or [r.mention.value for r in told.readings if r.mention.value != figure

@@ -286,3 +286,20 @@ def test_a_count_asked_of_an_all_in_for_the_rest_states_its_size() -> None:
     r = answer("25/50. Seat 4 had 900 before the hand. He called 100 preflop. On the flop Seat 2 bets 150 and Seat 4 "
                "shoves. Seat 2 asks for a count. How much is it?")
     assert r.citations[0] == "3.18.3" and r.amounts.get("all_in") == 800  # 900 less the 100 called preflop
+
+
+def test_a_bet_told_as_a_heap_is_the_real_bet_behind_a_dealers_wrong_figure() -> None:
+    from engine import answer
+
+    r = answer("1/2. Turn, dude bets three blues and a red. I ask, dealer says twenty-five. I throw a green and say "
+               "call. How much more?")
+    assert r.citations[0] == "3.19" and "add 10" in r.outcome  # the bet is 35 (30 + 5), not its last chip
+
+
+def test_a_top_up_after_a_hand_lost_counts_what_went_in() -> None:
+    from engine import answer
+
+    r = answer("Dealer here. 2/5 table, 1,000 max buy. Seat 8 started the hand with 820. He raised to 20, bet 35 on "
+               "the flop, called 110 on the turn, then checked the river down and lost. Between hands he asks how much "
+               "he can add. What do I tell him?")
+    assert r.citations[0] == "3.12" and "up to 345" in r.outcome  # 820 − 165 = 655 left
