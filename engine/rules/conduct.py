@@ -493,8 +493,9 @@ def adding_chips(ctx: Context) -> Finding:
                         f"{money(want - room)} of it back ({money(want)} − {money(room)}).")
             amounts["returned"] = want - room
     if live:
-        outcome = (f"Not while he has live hole cards: chips may be added only when he has none. Once he has no "
-                   f"live cards he may add at most {money(room)} ({detail}).{too_much}")
+        outcome = (f"Nothing now (0): he has live hole cards, and chips may be added only when he has none. Once "
+                   f"he has no live cards he may add at most {money(room)} ({detail}).{too_much}")
+        amounts["allowed_add"] = 0
     elif live is False:
         add_now = min(want, room) if want is not None else room
         outcome = (f"Yes, he may add now, since he has no live hole cards: up to {money(room)}, bringing his stack "

@@ -209,8 +209,8 @@ def _about_the_ruling(doc: Doc, t: str) -> None:
 
 def _live_cards(doc: Doc, t: str) -> None:
     """Whether the player still holds live cards: "already folded", "between hands" against "still in the hand"."""
-    if re.search(r"\b(already folded|has folded|after (he|she|i) folded|between hands|no live cards|not in the hand)\b",
-                 t):
+    if re.search(r"\b(already folded|has folded|just folded|after (he|she|i) folded|between hands|no live cards|"
+                 r"not in (the|a) hand)\b", t):
         doc.set("live_cards", False)
     elif re.search(r"\b(still has live cards|still in the hand|has live cards|mid.?hand|during the hand|in a hand)\b",
                    t):

@@ -303,3 +303,14 @@ def test_a_top_up_after_a_hand_lost_counts_what_went_in() -> None:
                "the flop, called 110 on the turn, then checked the river down and lost. Between hands he asks how much "
                "he can add. What do I tell him?")
     assert r.citations[0] == "3.12" and "up to 345" in r.outcome  # 820 − 165 = 655 left
+
+
+def test_a_top_up_asked_with_live_cards_is_nothing_now_and_the_room_later() -> None:
+    from engine import answer
+
+    r = answer("While holding live cards in a hand at 2/5, a player with $410 and a table limit of $1,000 asks to add "
+               "$500. How much may he add at that moment?")
+    assert r.outcome.startswith("Nothing now (0)") and "at most 590" in r.outcome
+    r = answer("table max is 1k right? i got 3 blacks 4 greens and 7 reds in front of me, not in a hand. how much can "
+               "i add rn")
+    assert r.outcome.startswith("Yes, he may add now") and "565" in r.outcome  # "not in a hand": no live cards
