@@ -587,6 +587,26 @@ class Pot:
     eligible: tuple[str, ...]
 
 
+def layered_pots(put_in: dict[str, int], folded: set[str]) -> list[Pot]:
+    """Main pot first, then side pots: the chips layered by how much each player put in this hand, each layer won
+    only by the players still in who put in at least that much (a player wins from each opponent no more than he
+    put in himself).  Folded players' chips stay in, eligible for nothing; neighbouring layers with the same
+    players are one pot."""
+    pots: list[Pot] = []
+    prev = 0
+    for level in sorted({c for c in put_in.values() if c > 0}):
+        amount = sum(min(c, level) - min(c, prev) for c in put_in.values())
+        eligible = tuple(who for who, c in put_in.items() if who not in folded and c >= level)
+        if not eligible:  # not reached in play (the top contributor is live); never show a pot nobody can win
+            eligible = pots[-1].eligible if pots else ()
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        elif amount:
+            pots.append(Pot(amount, eligible))
+        prev = level
+    return pots
+
+
 @dataclass(frozen=True)
 class Reopening:
     """Whether a player may raise after short all-ins, by the reference practice -- not a house rule."""
@@ -797,20 +817,7 @@ class Hand:
         round is open, bets in front count as they stand; an uncalled excess is
         returned when the round closes.
         """
-        contribs = [s.contributed for s in self.seats]
-        pots: list[Pot] = []
-        prev = 0
-        for level in sorted({c for c in contribs if c > 0}):
-            amount = sum(min(c, level) - min(c, prev) for c in contribs)
-            eligible = tuple(s.name for s in self.seats if not s.folded and s.contributed >= level)
-            if not eligible:  # not reached in play (the top contributor is live); never show a pot nobody can win
-                eligible = pots[-1].eligible if pots else ()
-            if pots and pots[-1].eligible == eligible:
-                pots[-1] = Pot(pots[-1].amount + amount, eligible)
-            elif amount:
-                pots.append(Pot(amount, eligible))
-            prev = level
-        return pots
+        return layered_pots({s.name: s.contributed for s in self.seats}, {s.name for s in self.seats if s.folded})
 
     @property
     def total_pot(self) -> int:

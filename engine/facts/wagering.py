@@ -75,6 +75,8 @@ class WageringFacts(BaseModel):
     asks_pot: bool | None = fact("Is the question the size of the pot, or what its winner takes?", YES_NO)
     asks_main_pot: bool | None = fact("Is the question the size of the main pot (what the shortest all-in can win)?",
                                       YES_NO)
+    asks_side_pot: bool | None = fact("Is the question the size of a side pot (what the bigger stacks play for)?",
+                                      YES_NO)
     pot_street: Literal["preflop", "flop", "turn", "river"] | None = fact(
         "The pot as which street began is asked for (the bets of the streets before it)?")
     asks_stack_left: bool | None = fact("Is the question how much a player has left behind after his action?",

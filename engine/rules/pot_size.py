@@ -9,7 +9,7 @@ bets after it, and the part of a bet nobody called given back rather than played
 
 from __future__ import annotations
 
-from engine.betting import STREETS, played_for, uncalled
+from engine.betting import STREETS, Pot, layered_pots, played_for, uncalled
 from engine.core import Context, Finding, money, rule
 from engine.facts import Facts, possessive
 from engine.rules.conclusions import ante_assumption, ante_working, antes, contributions
@@ -48,6 +48,10 @@ def pot_size(ctx: Context) -> Finding:
                        citations=["1.1.3"], confidence=0.5)
     dead = ctx.facts.dead_money or 0
     ante = antes(ctx.facts) if not base else None  # a pot told before the bets already holds the antes
+    if ctx.facts.asks_side_pot:
+        sides = _side_pots(f, per, base + dead + (ante.total if ante else 0))
+        if sides is not None:
+            return sides
     total = base + played_for(per) + dead + (ante.total if ante else 0)
     parts = ([f"{money(base)} already in"] if base else []) + [f"{who} {money(v)}" for who, v in per.items()]
     parts += [f"{money(dead)} dead"] if dead else []
@@ -87,3 +91,34 @@ def _main_pot(f: Facts, base: int, per: dict[str, int], asked: str | None) -> tu
     if not allin or cap >= max(per.values()):
         return None
     return asked, base + sum(min(v, cap) for v in per.values())
+
+
+def _side_pots(f: Facts, per: dict[str, int], base: int) -> Finding | None:
+    """"How big is the side pot?": the chips layered by what each player put in (the betting model's pots), the
+    main pot holding whatever no player's bet holds (a pot told first, dead money, antes); a top layer only one
+    player reached is his own chips, returned. None when no player is all in for less than another put in."""
+    folded = {a.actor for a in f.hand_actions or [] if a.kind == "fold"} | set(f.folded_in_hand or [])
+    pots = layered_pots(per, folded)
+    if pots and len(pots[-1].eligible) == 1 and len(pots) > 1:
+        pots = pots[:-1]  # nobody else could call it: it goes back
+    if len(pots) < 2:
+        return None
+    main, sides = Pot(pots[0].amount + base, pots[0].eligible), pots[1:]
+    said = [f"the main pot is {money(main.amount)} ({_players(main)})"]
+    said += [f"{'the' if len(sides) == 1 else _nth(n)} side pot is {money(p.amount)} ({_players(p)})"
+             for n, p in enumerate(sides)]
+    text = "; ".join(said)
+    return Finding(outcome=text[0].upper() + text[1:] + ": each player wins from each opponent no more than he put "
+                   "in himself, so the chips above an all-in are played for only by those who put in more (1.1.3.1).",
+                   citations=["1.1.3.1", "1.1.3"], amounts={"main_pot": main.amount, "side_pot": sides[0].amount})
+
+
+def _players(pot: Pot) -> str:
+    """Who can win a pot, as a ruling says it."""
+    names = list(pot.eligible)
+    return (" and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]) + " can win it"
+
+
+def _nth(n: int) -> str:
+    """The n-th side pot (from 0), as a ruling names it."""
+    return ("the first", "the second", "the third", "the fourth")[n] if n < 4 else f"side pot {n + 1}"

@@ -1372,7 +1372,10 @@ def _pot_asked(doc: Doc, told: Told) -> None:
     street it names began, when it names one after the last told action's street)."""
     closing = _closing(doc)
     asked = actionlog.asks(closing)
-    if "pot_size" not in asked and not ("pot_taken" in asked and "how_much" in asked):
+    terse = len(closing.split()) <= 4  # "top side pot?": the pot's size asked by naming it
+    if "side_pot" in asked and ("how_much" in asked or terse):
+        doc.set("asks_side_pot", True)  # "how big is the side pot?" (not "walk me through building the side pot")
+    elif "pot_size" not in asked and not ("pot_taken" in asked and "how_much" in asked):
         return  # "who drags it?": who wins, not how much
     doc.set("asks_pot", True)
     if "main_pot" in asked:

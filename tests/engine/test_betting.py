@@ -521,3 +521,10 @@ def test_a_minimum_raise_told_without_a_size_goes_to_the_bet_plus_the_last_full_
                       street="flop")
     assert rnd.current_bet == 480 and rnd.committed == {"A": 480, "B": 300, "C": 480}
     assert rnd.last_full_raise == 180
+
+
+def test_layered_pots_give_each_all_in_only_what_he_can_win() -> None:
+    from engine.betting import Pot, layered_pots
+
+    pots = layered_pots({"A": 300, "B": 750, "C": 2000, "D": 100}, folded={"D"})
+    assert pots == [Pot(1000, ("A", "B", "C")), Pot(900, ("B", "C")), Pot(1250, ("C",))]

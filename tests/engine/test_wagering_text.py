@@ -434,3 +434,14 @@ def test_a_call_the_caller_can_cover_returns_nothing_of_the_bet() -> None:
     r = answer("Floor, 50/100. Seat 2 has 5,000 before posting the small blind. Seat 7 raises to 2k preflop, Seat 2 "
                "calls, the big blind folds. How much of Seat 7's raise is returned?")
     assert "returned" not in r.amounts
+
+
+def test_a_side_pot_asked_is_the_chips_above_the_short_all_in() -> None:
+    from engine import answer
+
+    r = answer("i'm in the bb at 25/50. seat 1 jams 800, seat 3 jams 2,500 over the top, sb folds, i call with kings "
+               "and i cover both. how big is the side pot between me and seat 3?")
+    assert r.amounts.get("side_pot") == 3400 and r.amounts.get("main_pot") == 2425  # (2,500 − 800) × 2
+    r = answer("Three-way all-in on the flop: Seat 1 for 1,200, Seat 5 for 3,700, Seat 9 covers both. Walk me "
+               "through building the main pot and the side pot.")
+    assert "side_pot" not in r.amounts  # how pots are built is asked, not a figure
