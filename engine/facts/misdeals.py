@@ -129,6 +129,8 @@ class MisdealFacts(BaseModel):
     )
     asks_misdeal_causes: bool | None = fact("Is the question what makes a misdeal, in general?", YES_NO)
     asks_refund: bool | None = fact("Is the question how much goes back to the players?", YES_NO)
+    asks_chips_back: bool | None = fact("Is the question how many chips come back to a player (a refund or change)?",
+                                        YES_NO)
     asks_who_declares: bool | None = fact("Is the question who may declare a misdeal?", YES_NO)
     bets_in: int | None = fact("How much had been bet in the hand (blinds included) when the misdeal was declared?")
 

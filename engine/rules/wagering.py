@@ -203,24 +203,29 @@ def _short_call_trigger(f: Facts) -> float:
     return 0.0
 
 
-def _unmatched(f: Facts) -> tuple[str, int, int] | None:
+def _unmatched(f: Facts) -> tuple[str, int, int, bool] | None:
     """The part of the round's biggest bet nobody matched, when a player all in for less is the largest stake
-    against it: (whose, how much goes back, the most anyone matched)."""
+    against it or everyone else folded: (whose, how much goes back, the most anyone matched, whether an all-in
+    for less set that)."""
     acts = standing(f)
-    if not any(a.kind == "all-in" or (a.kind == "call" and a.amount) for a in acts):
-        return None  # nobody all in (a call told with its size is one for less)
+    short = {a.actor for a in acts if a.kind == "all-in" or (a.kind == "call" and a.amount)}  # all in for less
+    folded = {a.actor for a in acts if a.kind == "fold"}
     put = round_state(acts, f.big_blind, f.street).committed
     back = uncalled(put)
     if back is None:
         return None
     matched = max(v for who, v in put.items() if who != back[0])
-    return back[0], back[1], matched
+    by_all_in = any(put.get(who) == matched for who in short - {back[0]})
+    if not by_all_in and not (folded and set(put) - {back[0]} <= folded):
+        return None  # someone is still to match it, or it is no all-in's: nothing is settled yet
+    return back[0], back[1], matched, by_all_in
 
 
 def _unmatched_trigger(f: Facts) -> float:
     voided = (f.card_exposed, f.deck_defect, f.wrong_card_count, f.dealt_out_of_order, f.misdeal_declared,
               f.properly_shuffled is False, f.oot_action)
-    if not f.asks_refund or any(voided) or _unmatched(f) is None:
+    if not (f.asks_refund or f.asks_chips_back) or any(voided) or f.chips_put_out is not None \
+            or _unmatched(f) is None:  # (a player's chips in dispute are settled by their own rule first)
         return 0.0
     return 2.0  # the told round's own arithmetic is the question: it outranks words
 
@@ -228,13 +233,17 @@ def _unmatched_trigger(f: Facts) -> float:
 @rule("unmatched_bet_returned", ["1.1.3.1", "1.1.3"], trigger=_unmatched_trigger, by_facts_only=True)
 def unmatched_bet_returned(ctx: Context) -> Finding:
     """A caller short of the bet is all in for what he has (1.1.3.1); the part of the bet nobody could match goes
-    back to the bettor (the book does not say it in so many words; it follows from the all-in for less)."""
-    who, back, matched = _unmatched(ctx.facts) or ("", 0, 0)
+    back to the bettor, as does a bet everyone folded to beyond what they had in (the book does not say it in so
+    many words; it follows from the all-in for less)."""
+    who, back, matched, by_all_in = _unmatched(ctx.facts) or ("", 0, 0, False)
     bet = matched + back
+    why = (f"a player short of the call goes all in for what he has (1.1.3.1), so only {money(matched)} of the "
+           f"{money(bet)} can be called" if by_all_in else
+           f"everyone else folded, so nobody called more than {money(matched)} of the {money(bet)}, and chips nobody "
+           "called are not played for")
     return Finding(
-        outcome=f"{money(back)} goes back to {_name(who)}: a player short of the call goes all in for what he has "
-                f"(1.1.3.1), so only {money(matched)} of the {money(bet)} can be called. Working: {money(bet)} − "
-                f"{money(matched)} = {money(back)}.",
+        outcome=f"{money(back)} goes back to {_name(who)}: {why}. Working: {money(bet)} − {money(matched)} = "
+                f"{money(back)}.",
         citations=["1.1.3.1", "1.1.3"], amounts={"returned": back, "matched": matched},
         confidence=0.85,
     )

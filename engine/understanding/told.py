@@ -1404,9 +1404,11 @@ def _asked(doc: Doc, told: Told, floor_p: float) -> None:
     """Which number the question asks for, learned from the told stories: the minimum raise or the call."""
     from engine.understanding import asked
 
-    ask, p, _probs = asked.read(told.tags)
+    ask, p, probs = asked.read(told.tags)
     if p >= floor_p and ask in _ASK_FACT:
         doc.set(_ASK_FACT[ask], True)
+    if probs.get("refund", 0.0) + probs.get("change_back", 0.0) >= floor_p:
+        doc.set("asks_chips_back", True)  # "how much of his bet goes back?": a refund or change, either way back
 
 
 def _in_clause(tags: list[Tag], i: int, section: str, key: str) -> bool:

@@ -445,3 +445,19 @@ def test_a_side_pot_asked_is_the_chips_above_the_short_all_in() -> None:
     r = answer("Three-way all-in on the flop: Seat 1 for 1,200, Seat 5 for 3,700, Seat 9 covers both. Walk me "
                "through building the main pot and the side pot.")
     assert "side_pot" not in r.amounts  # how pots are built is asked, not a figure
+
+
+def test_a_shove_everyone_folds_to_returns_what_nobody_called() -> None:
+    from engine import answer
+
+    r = answer("At 10/20, UTG opens 60, Seat 5 on the button shoves 2,000, both blinds fold, and UTG folds. How much "
+               "of Seat 5's shove comes back to him as uncalled?")
+    assert r.amounts.get("returned") == 1940 and "everyone else folded" in r.outcome
+
+
+def test_a_bettor_facing_no_short_all_in_gets_nothing_back_by_this_rule() -> None:
+    from engine import answer
+
+    r = answer("River, seat 2 bets 300. Seat 5 says 'call' and then shoves 900 in. Dealer's asking: how much of that "
+               "goes back to seat 5?")
+    assert "short of the call goes all in" not in r.outcome  # his own chips in dispute: 1.2, not an all-in for less
