@@ -1036,8 +1036,8 @@ def _called_wager_first(told: Told, tags: list[Tag]) -> None:
         first = next((q for q in told.placed if start < q.index < p.index and q.actor == call.actor
                       and q.street == p.street
                       and q.role in (*amount_roles.ACTION_ROLES, *_UNSIZED.values())), None)
-        if first is not None:
-            told.placed.remove(p)
+        if first is not None and not any(t.kind == "joiner" for t in tags[first.index:p.index]):
+            told.placed.remove(p)  # (not "opens to 70 and calls a reraise to 240": told in the order played)
             told.placed.insert(told.placed.index(first), p)
 
 

@@ -1020,3 +1020,10 @@ def test_we_both_went_all_in_for_the_stack_we_both_had() -> None:
                      "exactly 4k behind and we both got it all in right there.", 0.5)
     shoves = [p for p in told.placed if p.role == "all_in_to"]
     assert shoves and shoves[-1].value == 4000 and len(shoves[-1].players) == 2
+
+
+def test_a_wager_called_after_and_comes_after_the_callers_own_bet() -> None:
+    from engine import answer
+
+    r = answer("10/20. the cutoff, 3,200 deep, opens to 70 and calls a reraise to 240. what does he have behind?")
+    assert "2,960" in r.outcome  # the open, then the reraise he called: 240 in
