@@ -1027,3 +1027,12 @@ def test_a_wager_called_after_and_comes_after_the_callers_own_bet() -> None:
 
     r = answer("10/20. the cutoff, 3,200 deep, opens to 70 and calls a reraise to 240. what does he have behind?")
     assert "2,960" in r.outcome  # the open, then the reraise he called: 240 in
+
+
+def test_bets_told_without_a_player_after_the_tellers_own_stack_are_his() -> None:
+    from engine import answer
+
+    r = answer("had 1.2k at 5/10, called a 3-bet to 120, called 160 flop, called 350 turn. left?")
+    assert "570" in r.outcome  # 1,200 − 120 − 160 − 350
+    r = answer("2/5, had 612 at the start of the flop. led 40, got raised to 120, 3-bet to 320 and got called. left?")
+    assert "292" in r.outcome
