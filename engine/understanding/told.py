@@ -205,7 +205,7 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
             actor = "i"  # "had 2.2k, called a shove. how much do i have left?" (a bet told without its player,
             # "Flop. Bet 150, raise 450", is floor shorthand for another's: not the teller's)
         elif actor is None and r.role in amount_roles.ACTION_ROLES and subject_dropped(tags, lo) \
-                and any(p.role == "stack" and p.actor == "i" for p in told.placed):
+                and not wager_noun(tags, i) and any(p.role == "stack" and p.actor == "i" for p in told.placed):
             actor = "i"  # "sat down with 300. opened to 12, ...": once his own stack was told without his name,
             # a bet told the same way is his too
         _place(told, r, tags, actor, _street_of(tags, i), floor_p)
