@@ -907,9 +907,12 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
             continue
         actor = _actor_of(tags, i + 1)
         seat = _positions_held(tags).get((actor or "").lower())  # "me on the button ... i shove": the button's
-        stacks = [p for p in told.placed if p.role == "stack" and p.index < i
-                  and any(_same_player(actor, w) or _same_player(seat, w) or _the_other(actor, w, p.players)
-                          for w in (p.actor, *p.players))]
+        his = [p for p in told.placed if p.role == "stack"
+               and any(_same_player(actor, w) or _same_player(seat, w) or _the_other(actor, w, p.players)
+                       for w in (p.actor, *p.players))]
+        stacks = [p for p in his if p.index < i] or [p for p in his if _in_clause(tags, p.index, "amounts",
+                                                                                  "whole_stack")]
+        # ("he announces 'all in' ... he only had 240 total": a whole stack told after it is what it was for)
         acted = [p.index for p in told.placed if p.actor == actor and p.role in _KIND and p.index < i]
         if actor is None or not stacks:
             continue
@@ -1530,7 +1533,7 @@ def _starting_stacks(doc: Doc, told: Told) -> None:
         if p.role in _KIND and p.actor:
             first.setdefault(p.actor, p.index)
     starts = {p.actor: p.value for p in told.of("stack") if p.actor and not p.players
-              and p.index < first.get(p.actor, -1)}
+              and (p.index < first.get(p.actor, -1) or _in_clause(told.tags, p.index, "amounts", "whole_stack"))}
     if starts:
         doc.set("starting_stacks", starts)
 

@@ -461,3 +461,14 @@ def test_a_bettor_facing_no_short_all_in_gets_nothing_back_by_this_rule() -> Non
     r = answer("River, seat 2 bets 300. Seat 5 says 'call' and then shoves 900 in. Dealer's asking: how much of that "
                "goes back to seat 5?")
     assert "short of the call goes all in" not in r.outcome  # his own chips in dispute: 1.2, not an all-in for less
+
+
+def test_a_whole_stack_told_after_the_action_sizes_the_all_in_and_the_short_call() -> None:
+    from engine import answer
+
+    r = answer("Floor, 100/200. Button opens to 600. Small blind has 100 posted and says \"all in\" - he's got 275 "
+               "total. Big blind folds. How much of the button's raise comes back?")
+    assert r.amounts.get("returned") == 325
+    r = answer("Floor ruling needed. 100/200, turn. Seat 3 bets 1,800. Seat 6 says \"call\", but he only had 450 "
+               "total left. Everyone else has folded. What goes back to Seat 3?")
+    assert r.amounts.get("returned") == 1350
