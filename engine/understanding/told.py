@@ -1178,7 +1178,7 @@ def extract(doc: Doc) -> None:
     for p in told.placed:  # one player, one name: "S7 (SB) ... the small blind folds" is Seat 7 folding
         p.actor = named.get(p.actor or "", p.actor)
         p.players = tuple(named.get(w, w) for w in p.players)
-    asker = _named_in_question(told, named)
+    asker = _named_in_question(told, named) or _action_comes_to(told)
     if asker:
         doc.set("call_for", named.get(asker, asker))
     if told.big_blind:
@@ -1581,6 +1581,24 @@ def _named_in_question(told: Told, aliases: dict[str, str]) -> str | None:
     if not named and not both:
         return _teller_in_hand(told) or _named_just_before(told, tags, last)
     return next(iter(both)) if len(both) == 1 else None
+
+
+def _action_comes_to(told: Told) -> str | None:
+    """"..., Seat 7 calls, back to Seat 2. How much is it to him?", "folds round to the BB, who asks ...", "S2 to
+    call?": the player the action last came to, when he has not acted since; his is the call asked about."""
+    tags = told.tags
+    hand_to, after = vocab.words("actors", "action_to"), vocab.words("actors", "to_act")
+    for j in range(len(tags) - 1, 0, -1):
+        if tags[j].kind != "actor" or tags[j].text in vocab.words("actors", "pronouns"):
+            continue
+        k = j - 1 - (tags[j - 1].text in vocab.words("actors", "determiners"))  # "to the BB"
+        passed = k > 0 and tags[k].text == "to" and tags[k - 1].text in hand_to
+        turn = j + 2 < len(tags) and f"{tags[j + 1].text} {tags[j + 2].text}" in after
+        if passed or turn:
+            who = name_of(tags, j)
+            acted = any(p.actor == who and p.index > j and p.role in _KIND for p in told.placed)
+            return None if acted else who
+    return None
 
 
 def _names_player(tags: list[Tag], j: int) -> bool:

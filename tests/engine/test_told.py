@@ -1036,3 +1036,13 @@ def test_bets_told_without_a_player_after_the_tellers_own_stack_are_his() -> Non
     assert "570" in r.outcome  # 1,200 − 120 − 160 − 350
     r = answer("2/5, had 612 at the start of the flop. led 40, got raised to 120, 3-bet to 320 and got called. left?")
     assert "292" in r.outcome
+
+
+def test_the_player_the_action_comes_back_to_is_the_one_whose_call_is_asked() -> None:
+    from engine import answer
+
+    r = answer("Turn. Seat 2 bets 600, Seat 5 raises to 1,800, Seat 7 calls, back to Seat 2. How much is it to him?")
+    assert r.amounts.get("to_call") == 1200  # 1,800 less his 600
+    r = answer("10/20, preflop: UTG limps 20, MP raises to 80, CO all in for 135. Folds round to the BB, who asks me "
+               "what it costs him to call. How much more?")
+    assert r.amounts.get("to_call") == 115  # 135 less his 20 blind
