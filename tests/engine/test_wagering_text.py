@@ -415,8 +415,6 @@ def test_a_declared_raise_asked_of_the_bettor_says_what_he_owes_to_call() -> Non
 
 
 def test_the_part_of_a_bet_nobody_could_match_goes_back_to_the_bettor() -> None:
-    from engine import answer
-
     r = answer("2/5, flop, three-way: A shoves 900, B calls all in for 500, C calls all in for 300. How much goes "
                "back to A?")
     assert r.citations[0] == "1.1.3.1" and r.amounts.get("returned") == 400  # 900 less the 500 B matched
@@ -429,16 +427,12 @@ def test_the_part_of_a_bet_nobody_could_match_goes_back_to_the_bettor() -> None:
 
 
 def test_a_call_the_caller_can_cover_returns_nothing_of_the_bet() -> None:
-    from engine import answer
-
     r = answer("Floor, 50/100. Seat 2 has 5,000 before posting the small blind. Seat 7 raises to 2k preflop, Seat 2 "
                "calls, the big blind folds. How much of Seat 7's raise is returned?")
     assert "returned" not in r.amounts
 
 
 def test_a_side_pot_asked_is_the_chips_above_the_short_all_in() -> None:
-    from engine import answer
-
     r = answer("i'm in the bb at 25/50. seat 1 jams 800, seat 3 jams 2,500 over the top, sb folds, i call with kings "
                "and i cover both. how big is the side pot between me and seat 3?")
     assert r.amounts.get("side_pot") == 3400 and r.amounts.get("main_pot") == 2425  # (2,500 − 800) × 2
@@ -448,24 +442,18 @@ def test_a_side_pot_asked_is_the_chips_above_the_short_all_in() -> None:
 
 
 def test_a_shove_everyone_folds_to_returns_what_nobody_called() -> None:
-    from engine import answer
-
     r = answer("At 10/20, UTG opens 60, Seat 5 on the button shoves 2,000, both blinds fold, and UTG folds. How much "
                "of Seat 5's shove comes back to him as uncalled?")
     assert r.amounts.get("returned") == 1940 and "everyone else folded" in r.outcome
 
 
 def test_a_bettor_facing_no_short_all_in_gets_nothing_back_by_this_rule() -> None:
-    from engine import answer
-
     r = answer("River, seat 2 bets 300. Seat 5 says 'call' and then shoves 900 in. Dealer's asking: how much of that "
                "goes back to seat 5?")
     assert "short of the call goes all in" not in r.outcome  # his own chips in dispute: 1.2, not an all-in for less
 
 
 def test_a_whole_stack_told_after_the_action_sizes_the_all_in_and_the_short_call() -> None:
-    from engine import answer
-
     r = answer("Floor, 100/200. Button opens to 600. Small blind has 100 posted and says \"all in\" - he's got 275 "
                "total. Big blind folds. How much of the button's raise comes back?")
     assert r.amounts.get("returned") == 325
