@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import ConfigDict
 
 from engine.facts.base import FactInfo, fact
-from engine.facts.common import Action, CommonFacts, is_unnamed, possessive, subject, unnamed_player
+from engine.facts.common import Action, CommonFacts, is_teller, is_unnamed, possessive, subject, unnamed_player
 from engine.facts.conduct import ConductFacts
 from engine.facts.misdeals import MisdealFacts
 from engine.facts.wagering import WageringFacts
@@ -43,5 +43,5 @@ def fact_info(name: str) -> FactInfo:
     )
 
 
-__all__ = ["Action", "FactInfo", "Facts", "fact", "fact_info", "is_unnamed", "possessive", "subject",
+__all__ = ["Action", "FactInfo", "Facts", "fact", "fact_info", "is_teller", "is_unnamed", "possessive", "subject",
            "unnamed_player"]

@@ -45,10 +45,15 @@ def is_unnamed(actor: str) -> bool:
 _OWNER = {"i": "your", "me": "your", "he": "his", "she": "her", "we": "our", "they": "their"}
 
 
+def is_teller(actor: str) -> bool:
+    """Whether a reader's player name is the one telling the story ("i", "me")."""
+    return actor.lower() in ("i", "me")
+
+
 def subject(actor: str, *, opens: bool = True) -> str:
     """A player's name as the subject of a ruling's sentence: "He" ("he" inside one) for the speaker or a player
     nobody named."""
-    if actor.lower() in ("i", "me") or is_unnamed(actor):
+    if is_teller(actor) or is_unnamed(actor):
         return "He" if opens else "he"
     return actor
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.betting import REOPEN_NOTE, RoundState, read_chips, round_state, uncalled
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Action, Facts, is_unnamed, possessive, subject
+from engine.facts import Action, Facts, is_teller, is_unnamed, possessive, subject
 from engine.rules.conclusions import before_dispute, blind_of, caller_behind, in_front, standing
 from engine.rules.stack_left import stack_when_acting
 
@@ -214,7 +214,7 @@ def _unmatched(f: Facts) -> tuple[str, int, int, bool] | None:
     back = uncalled(put)
     if back is None:
         return None
-    matched = max(v for who, v in put.items() if who != back[0])
+    matched = put[back[0]] - back[1]  # the next largest stake
     by_all_in = any(put.get(who) == matched for who in short - {back[0]})
     if not by_all_in and not (folded and set(put) - {back[0]} <= folded):
         return None  # someone is still to match it, or it is no all-in's: nothing is settled yet
@@ -251,7 +251,7 @@ def unmatched_bet_returned(ctx: Context) -> Finding:
 
 def _name(who: str) -> str:
     """A player as the object of a sentence: "you" for the teller, "the bettor" for one nobody named."""
-    return "you" if who.lower() in ("i", "me") else "the bettor" if is_unnamed(who) else who
+    return "you" if is_teller(who) else "the bettor" if is_unnamed(who) else who
 
 
 @rule("short_call_made_up", ["1.1.3.1", "1.1.3"], trigger=_short_call_trigger)
