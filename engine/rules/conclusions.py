@@ -357,7 +357,10 @@ def _counted_all_in_sized(f: Facts) -> Facts:
     update: dict[str, Any] = {}
     for name in ("actions", "hand_actions"):
         acts = list(getattr(f, name) or [])
-        bare = [n for n, a in enumerate(acts) if a.kind == "all-in" and a.amount is None]
+        starts = f.starting_stacks or {}
+        bare = [n for n, a in enumerate(acts) if a.kind == "all-in" and a.amount is None
+                and starts.get(a.actor) != f.all_in_total]  # the count of his stack before he acted: the rest is
+        # what he had left when he shoved (``_all_in_for_the_rest``)
         if len(bare) == 1 and not any(a.kind == "all-in" and a.amount for a in acts):
             acts[bare[0]] = acts[bare[0]].model_copy(update={"amount": f.all_in_total})
             update[name] = acts

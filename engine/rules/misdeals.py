@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from engine.betting import round_state
 from engine.core import Context, Finding, Missing, money, rule
-from engine.facts import Facts, subject
+from engine.facts import Facts, is_unnamed, subject
 from engine.facts.common import Action
 from engine.facts.misdeals import FIDPA_SUBSTANTIAL
 from engine.rules.conclusions import Antes, antes
@@ -147,6 +147,8 @@ def _each_back(parts: list[tuple[str, int]], amounts: dict[str, int]) -> str:
     """Who gets what back, and the sum with its working ("Seat 4 gets 180, BB gets 10: 190 in all (180 + 10)")."""
     total = sum(v for _w, v in parts)
     amounts["returned"] = total
+    if len(parts) > 1:  # among several, a player nobody named is not "he" (that reads as the one before him)
+        parts = [("another player" if is_unnamed(w) else w, v) for w, v in parts]
     parts = [(subject(w, opens=False), v) for w, v in parts]  # the teller, told in the third person
     if len(parts) == 1:
         return f"{parts[0][0]} gets {money(total)} back"
@@ -530,6 +532,15 @@ def missing_or_foreign_card(ctx: Context) -> Finding:
             else "a card is found to be missing, or one that is not part of the deck is found,")
     if ctx.peek("asks_previous_rounds"):
         asked = bool(ctx.peek("asks_refund"))  # "how much of that pot comes back?": none of it
+        back, amounts = _refunds(ctx) if asked and ctx.peek("contributions") else ("", {})
+        if "returned" in amounts:  # this round's bets were told too: the earlier pot stays won, these come back
+            return Finding(
+                outcome=f"The results of all hands already played stand, so nothing (0) of a pot already won comes "
+                        f"back. The round of play in which {what} is declared a misdeal and voided, and all its bets "
+                        f"are returned ({back}).",
+                citations=["2.4.2", "2.4.1", "2.4", "2.2"],
+                amounts={**amounts, "returned_from_earlier_hands": 0},
+            )
         return Finding(
             outcome=("Nothing: 0 of a pot already won comes back. " if asked else "") +
                     f"The results of all hands already played stand. Only the round of play in which {what} is "

@@ -782,7 +782,7 @@ _DEALER_SAID = (
     r"\bi (?:told|tell) (?:him|her|them|a player|the player|seat \d+|the table)\b[^.]{0,30}?\$?(" + NUM + r")",
 )
 _DEALER_WRONG = (
-    r"\bdealer\b[^.]{0,60}\b(?:wrong(?! (?:player|seat|person|guy|one|order|way|man))|incorrect(?:ly)?|"
+    r"\bdealer\b(?:(?!\b(?:deck|cards?)\b)[^.]){0,60}\b(?:wrong(?! (?:player|seat|person|guy|one|order|way|man))|incorrect(?:ly)?|"
     r"mis-?(?:count|stat|read|call|quot)\w*|mistake|error|short|off by)\b",
     r"\b(?:wrong|incorrect|bad) (?:count|amount|valuation|number|figure)\b",
     r"\b(?:mis-?count|mis-?stat|mis-?quot)\w*\b",
@@ -907,7 +907,7 @@ _PRECISE_COUNT = (
     r"(?:stack|chips)\b", r"\b(?:exactly|precisely) how (?:much|many)\b", r"\bto the (?:chip|dollar)\b",
     r"\b(?:refus\w*|won'?t|doesn'?t want) to count\b", r"\bmake (?:him|her|them) count\b",
     r"\bcount (?:it|them) (?:down|out)\b", r"\b(?:ask\w*|request\w*) (?:for )?a count\b",
-    r"\b(?:dealer|i) (?:then )?count(?:s|ed)\b",
+    r"\b(?:dealer|i) (?:then )?count(?:s|ed)\b(?! (?:the |down the )?(?:deck|cards))",
 )
 _STACK_SIZE_ASKED = (
     r"\bhow much (?:is|does|has|did) (?:he|she|villain|they|seat\s*#?\d+|the (?:guy|player)) "

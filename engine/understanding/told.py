@@ -127,9 +127,13 @@ class Told:
         sized = list(dict.fromkeys(p.street for p in self.placed if p.role in amount_roles.ACTION_ROLES))
         if not sized:
             return []
+        # "flop bb checks, i shove, he calls": an all-in sized by the stack told before ends the told hand too
+        last = next(p.street for p in reversed(self.placed)
+                    if p.role in amount_roles.ACTION_ROLES or p.role == "all_in_rest")
         streets = list(dict.fromkeys(p.street for p in self.placed
-                                     if p.role in amount_roles.ACTION_ROLES or p.role in _UNSIZED.values()))
-        streets = streets[:streets.index(sized[-1]) + 1]
+                                     if p.role in amount_roles.ACTION_ROLES or p.role in _UNSIZED.values()
+                                     or p.role == "all_in_rest"))
+        streets = streets[:streets.index(last) + 1]
         out: list[Action] = []
         for street in streets:  # an earlier street of calls and checks only ("SB completes, BB checks") counts too
             out.extend(a.model_copy(update={"street": street})
@@ -515,7 +519,8 @@ def _blinds_posted(tags: list[Tag], acting: bool = True) -> dict[str, str]:
     """"Seat 1 started with 3,250, posted the 100 BB": the blind's position -> the player who posted it, the nearest
     player named before the posting word in the same sentence (his blind is his, not a second player's); with
     ``acting``, a player acting from a blind too ("calls from the BB")."""
-    posting = vocab.words("actors", "posting") + (vocab.words("actors", "acting_from") if acting else ())
+    acting_in = vocab.words("actors", "acting_in") if acting else ()
+    posting = vocab.words("actors", "posting") + (vocab.words("actors", "acting_from") if acting else ()) + acting_in
     positions = set(vocab.table("actors", "positions").values())
     out: dict[str, str] = {}
     for j, tg in enumerate(tags):
@@ -529,7 +534,8 @@ def _blinds_posted(tags: list[Tag], acting: bool = True) -> dict[str, str]:
                 break
             if tags[m].kind == "actor" or tags[m].text in vocab.words("actors", "first_person"):
                 who = str(tags[m].value) if tags[m].kind == "actor" else tags[m].text
-                if who not in positions:
+                acted = tags[k].text not in acting_in or any(t.kind == "verb" for t in tags[m:k])
+                if who not in positions and acted:  # "i'm in the bb" is where he sits (``_positions_held``)
                     out[str(tg.value)] = who
                 break
     return out
@@ -913,7 +919,8 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
         stacks = [p for p in his if p.index < i] or [p for p in his if _in_clause(tags, p.index, "amounts",
                                                                                   "whole_stack")]
         # ("he announces 'all in' ... he only had 240 total": a whole stack told after it is what it was for)
-        acted = [p.index for p in told.placed if p.actor == actor and p.role in _KIND and p.index < i]
+        acted = [p.index for p in told.placed if p.role in _KIND and p.index < i
+                 and (p.actor == actor or (seat is not None and _same_player(seat, p.actor)))]
         if actor is None or not stacks:
             continue
         if not any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed):

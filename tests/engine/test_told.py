@@ -1046,3 +1046,38 @@ def test_the_player_the_action_comes_back_to_is_the_one_whose_call_is_asked() ->
     r = answer("10/20, preflop: UTG limps 20, MP raises to 80, CO all in for 135. Folds round to the BB, who asks me "
                "what it costs him to call. How much more?")
     assert r.amounts.get("to_call") == 115  # 135 less his 20 blind
+
+
+def test_the_teller_acting_from_a_blind_is_that_blind_and_his_chips_are_counted_once() -> None:
+    r = answer("100/200. S3 on the button limps, sb completes, i check my option in the bb. flop: sb checks, i check, "
+               "S3 shoves his last 3,900, sb folds, and i call with exactly 3,900 left so we're both all in. we run it "
+               "twice. S3 wins the first board, i win the second. how much do i get?")
+    assert "8,400" in r.outcome and r.amounts.get("share") == 4200  # 3 × 200 preflop + 3,900 each on the flop
+    r = answer("10/20. Ali opens to 60, Bettina 3-bets to 200 from the big blind, SB had folded, Ali jams 1,540 total "
+               "and Bettina calls off for 980 total. Ran it twice, Ali takes the first, Bettina the second. What's "
+               "Bettina's share?")
+    assert "1,970" in r.outcome  # another player acting from the blind posts it: her blind is not added again
+
+
+def test_a_shove_without_its_size_after_the_stack_ends_the_told_hand_on_its_street() -> None:
+    told = read_told("10/20. im on the button with 1200. i raise to 60, sb folds, bb calls. flop bb checks, i shove, "
+                     "he calls.", 0.5)
+    assert [(a.kind, a.street) for a in told.hand_actions()][-2:] == [("all-in", "flop"), ("call", "flop")]
+    r = answer("10/20, im on the button with exactly a yellow and 2 blacks. i raise to 60, sb folds, bb calls. flop bb "
+               "checks, i shove, he calls. we run it twice: he wins the first board, i take the second. what do i get?")
+    assert r.amounts.get("share") == 1205  # (1,200 + 1,200 + the small blind's 10) / 2
+
+
+def test_a_deck_counted_short_is_no_misvalued_bet_and_the_voided_rounds_bets_come_back() -> None:
+    r = answer("Mid-flop the dealer counted the deck and it's one card short. Seat 8 had posted a 10 big blind, called "
+               "a raise to 60 preflop, then bet 150 on the flop before it was discovered. How much does seat 8 get "
+               "back?")
+    assert r.citations[0] == "2.4.2" and "Seat 8 gets 210" in r.outcome
+    assert " he gets" not in r.outcome  # the raiser nobody named is not "he" in a list of players
+
+
+def test_an_earlier_pot_asked_with_this_rounds_bets_told_rules_both() -> None:
+    r = answer("River, S2 and S7 still in. Dealer notices the deck is short, the seven of clubs is missing. S2 put in "
+               "1,200 preflop, 1,800 on the flop and 4,000 on the turn. S7 says the pot he won the hand before should "
+               "be checked too. What's the ruling and how much does S2 get back?")
+    assert "nothing (0)" in r.outcome and "7,000" in r.outcome
