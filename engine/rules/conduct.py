@@ -782,6 +782,14 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
         amounts["returned"] = back
         outcome = (f"His call stands as a call of the actual bet of {money(actual)}: the action is binding, and the "
                    f"extra {money(back)} he put in on the dealer's wrong figure is returned.")
+    elif said is not None and already < said < actual:
+        # The chips told are the real bet's figure, and he called on the dealer's lower one: which he put in is not
+        # sure, so both are ruled.
+        amounts["shortfall"] = actual - said
+        outcome = (f"His call of {money(actual)} stands: acting after the dealer's valuation is binding. If he put in "
+                   f"the {money(said)} the dealer said, he must add {money(actual - said)} to complete it "
+                   f"({money(actual)} − {money(said)}); if he already put in {money(actual)}, nothing more is owed.")
+        cites.append("1.1.3.1")
     else:
         outcome = f"His call of {money(actual)} stands: acting after the dealer's valuation is binding."
     return Finding(outcome=outcome + pot_note, citations=cites, amounts=amounts, confidence=0.9)

@@ -553,7 +553,8 @@ def amount_to_call(ctx: Context) -> Finding:
         if behind < need:
             return _call_all_in(name, need, behind, st.current_bet, spent)
     you = possessive(name) == "your"
-    outcome = f"{'You' if you else name} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
+    opens = "You" if you else name[:1].upper() + name[1:]  # "The 3-bettor must put in ..."
+    outcome = f"{opens} must put in {money(need)} to call: the bet to call is {money(st.current_bet)}"
     if already:
         outcome += f" and {'you already have' if you else f'{who} already has'} {money(already)} in this round"
     outcome += (f". Working: {money(st.current_bet)} − {money(already)} = {money(need)}." if already

@@ -158,6 +158,8 @@ def _lexicon() -> dict[str, tuple[str, object]]:
         lex[vocab.squash(phrase)] = ("actor", phrase)
     for phrase, name in vocab.table("actors", "positions").items():
         lex[vocab.squash(phrase)] = ("actor", name)
+    for phrase, name in vocab.table("actors", "acted_as").items():
+        lex[vocab.squash(phrase)] = ("actor", name)  # "the original raiser": whoever opened, found by the reader
     for kind in vocab.KINDS:
         for phrase in vocab.words("actions", kind):
             lex[vocab.squash(phrase)] = ("verb", kind)

@@ -70,6 +70,7 @@ class Told:
     doubt: float = 0.0  # one less the probability of the least sure amount's role: how unsure the reading was
     tags: list[Tag] = field(default_factory=list)  # the vocabulary tags the amounts were read among
     seats: dict[str, str] = field(default_factory=dict)  # who sits in a named position ("i was bb": i -> BB)
+    acted_as: dict[str, str] = field(default_factory=dict)  # who a role names ("the 3-bettor" -> "Seat 4")
     readings: list[Reading] = field(default_factory=list)  # every amount's reading, placed or not
 
     def of(self, role: str) -> list[Placed]:
@@ -112,6 +113,8 @@ class Told:
             if out and actor == out[-1].actor and out[-1].kind == "all-in" and kind == "call" \
                     and p.role == "called" and (out[-1].amount or 0) <= current:
                 continue  # "he's all in for 90 when he calls the 150 bet": one call, all in for less
+            if kind == "post" and any(o.kind == "post" and o.actor == actor and o.amount == amount for o in out):
+                continue  # "a 400 straddle ... the straddler has 400 in": the one straddle, told again
             if kind == "raise" and current == 0:
                 kind = "bet"
             if p.role in (*_UNSIZED.values(), *_UNSIZED_WAGERS.values(), "min_raised", "all_in_rest"):
@@ -230,6 +233,7 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.actor = _teller(seats.get((p.actor or "").lower(), p.actor), first) if p.actor else p.actor
         p.players = tuple(_teller(seats.get(w.lower(), w), first) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
+    _roles_resolved(told)
     _called_wager_first(told, tags)
     told.placed = _restated_dropped(tags, told.placed)
     _counted_for_the_shover(told, tags)
@@ -238,6 +242,45 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     _taken_back(told, tags)
     told.placed = [p for p in told.placed if not _wished(tags, p)]
     return told
+
+
+_RAISES = ("wager_to", "raise_by", "min_raised", "all_in_to")
+
+
+def _roles_resolved(told: Told) -> None:
+    """A player named by what he did ("the original raiser", "the 3-bettor", "the last limper", "the straddler")
+    is the one told doing it: UTG who opened is "the opener", so his later actions and a question about him are
+    UTG's. A role nobody else was told doing is left as his name."""
+    roles = set(vocab.table("actors", "acted_as").values())
+    pre = [p for p in told.placed if p.street in (None, "preflop") and p.role in _KIND and p.role != "straddle"]
+    raises = [p for p in pre if p.role in _RAISES]
+    limps = [p for p in pre if p.role in ("call", "called") and (not raises or p.index < raises[0].index)]
+    found: dict[str, Placed | None] = {
+        "the opener": raises[0] if raises else None, "the 3-bettor": raises[1] if len(raises) > 1 else None,
+        "the 4-bettor": raises[2] if len(raises) > 2 else None, "the first limper": limps[0] if limps else None,
+        "the last limper": limps[-1] if limps else None,
+        "the straddler": next((p for p in told.placed if p.role == "straddle"), None)}
+    told.acted_as = {role: str(p.actor) for role, p in found.items()
+                     if role in roles and p is not None and p.actor and p.actor not in roles}
+    told.acted_as.update(_teller_is(told.tags, roles))
+    for p in told.placed:
+        p.actor = told.acted_as.get(p.actor or "", p.actor)
+        p.players = tuple(told.acted_as.get(w, w) for w in p.players)
+
+
+def _teller_is(tags: list[Tag], roles: set[str]) -> dict[str, str]:
+    """"I'm the original raiser, opened to 250": the role the teller says he is, as his ("the opener" -> "i")."""
+    first, being = vocab.words("actors", "first_person"), vocab.words("actors", "being")
+    out: dict[str, str] = {}
+    for i, tg in enumerate(tags):
+        if tg.text not in first:
+            continue
+        j = i + 1
+        while j < len(tags) and tags[j].kind == "other" and tags[j].text in being:
+            j += 1
+        if j > i + 1 and j < len(tags) and tags[j].kind == "actor" and str(tags[j].value) in roles:
+            out[str(tags[j].value)] = "i"
+    return out
 
 
 def _wished(tags: list[Tag], p: Placed) -> bool:
@@ -1022,6 +1065,9 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
     pairs of actions, against 73.1% when a clause with its own verb and no player was left unplaced."""
     if i and tags[i - 1].text in vocab.words("actors", "first_person_own"):
         return "i"  # "my 400 comes back": the teller's own amount, whoever was named before
+    done_by = _passive_doer(tags, i)
+    if done_by is not None:
+        return done_by or None
     for j in range(i - 1, -1, -1):
         tg = tags[j]
         if tg.kind in CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
@@ -1032,6 +1078,23 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
                 and not after_place_word(tags, j):  # not "a 70 raise from the hijack", "3-bet from the sb"
             return name_of(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
+
+
+def _passive_doer(tags: list[Tag], i: int) -> str | None:
+    """A wager told in the passive ("i bet 200, got raised to 650 by the button", "was 3-bet to 90"): the player
+    after "by" made it, or one nobody named ("" then); None when the amount's verb is not passive."""
+    k = i - 1
+    while k >= 0 and tags[k].kind in ("to", "other") and k > i - 3:
+        k -= 1
+    if k < 1 or tags[k].kind != "verb" or tags[k - 1].text not in vocab.words("actors", "passive"):
+        return None
+    for j in range(i + 1, min(len(tags), i + 5)):
+        if tags[j].kind in CLAUSE_ENDS:
+            break
+        at = next((k for k in (j + 1, j + 2) if k < len(tags) and tags[k].kind == "actor"), None)
+        if tags[j].kind == "by" and at is not None and all(t.kind == "other" for t in tags[j + 1:at]):
+            return name_of(tags, at)  # "by the cutoff"
+    return ""
 
 
 def _called_wager_first(told: Told, tags: list[Tag]) -> None:
@@ -1577,8 +1640,9 @@ def _named_in_question(told: Told, aliases: dict[str, str]) -> str | None:
             return teller
         if any(t.kind == "actor" for t in asked):
             last = clause
-    named = {aliases.get(w, w) for w in (told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first))
-                                         for j in range(last + 1, len(tags)) if _names_player(tags, j))}
+    named = {aliases.get(told.acted_as.get(w, w), told.acted_as.get(w, w))
+             for w in (told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first))
+                       for j in range(last + 1, len(tags)) if _names_player(tags, j))}  # "the opener": who opened
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
     acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
     both = named & acted

@@ -1081,3 +1081,28 @@ def test_an_earlier_pot_asked_with_this_rounds_bets_told_rules_both() -> None:
                "1,200 preflop, 1,800 on the flop and 4,000 on the turn. S7 says the pot he won the hand before should "
                "be checked too. What's the ruling and how much does S2 get back?")
     assert "nothing (0)" in r.outcome and "7,000" in r.outcome
+
+
+def test_a_player_named_by_what_he_did_is_the_one_told_doing_it() -> None:
+    r = answer("200/400. UTG opens 1,200, the cutoff 3-bets to 3,600, UTG 4-bets to 9,000. What does the 3-bettor "
+               "need to put in to call?")
+    assert r.amounts.get("to_call") == 5400 and r.outcome.startswith("CO must put in 5,400")
+    r = answer("Floor: 50/100. First limper 100, last limper in too, button isolates to 500, blinds out. Back to the "
+               "first limper, his call?")
+    assert r.amounts.get("to_call") == 400 and r.outcome.startswith("The first limper")
+    r = answer("I'm the original raiser, opened to 250. Cutoff makes it 800, button cold-calls, small blind shoves for "
+               "2,100. How much more do I need to call the shove?")
+    assert r.amounts.get("to_call") == 1850  # the teller is the one who opened
+
+
+def test_a_straddle_told_again_is_the_one_straddle() -> None:
+    r = answer("Dealing 100/200 with a 400 straddle from UTG. Folds to the button, who raises to 1,100, blinds fold. "
+               "The straddler has 400 in - how much does he need to call?")
+    assert r.amounts.get("to_call") == 700
+
+
+def test_a_raise_told_in_the_passive_is_the_other_players() -> None:
+    r = answer("i bet 200 on the turn, got raised to 650 by the button, how much do i need to add to call?")
+    assert r.amounts.get("to_call") == 450 and "you already have 200" in r.outcome
+    told = read_told("i opened to 30 and got 3-bet to 95 by the cutoff.", 0.5)
+    assert [(p.actor, p.value) for p in told.placed if p.role == "wager_to"] == [("i", 30), ("CO", 95)]
