@@ -66,7 +66,7 @@ def already_in(f: Facts) -> int | None:
     acts = standing(f)
     told = [a for n, a in enumerate(acts) if a.actor != f.put_by or a.amount is not None
             or any(b.kind in AGGRESSIVE and b.actor != f.put_by for b in acts[n + 1:])]
-    if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call") for a in told):
+    if not any(a.actor == f.put_by and a.kind in ("bet", "raise", "all-in", "call", "post") for a in told):
         return blind_of(f, f.put_by)
     state = round_state(told, f.big_blind, f.street)
     mine = state.committed.get(f.put_by, 0)

@@ -109,8 +109,10 @@ def noun_end(tags: list[Tag], j: int) -> int | None:
         return j + 1
     if j >= 4 and tags[j - 1].kind == "to" and tags[j - 2].kind == "verb" and tags[j - 2].value in wager \
             and tags[j - 3].kind == "other" and tags[j - 3].text in vocab.words("actors", "determiners") \
-            and tags[j - 4].kind == "verb" and tags[j - 4].value == "call":
-        return j  # only right after a call ("called a raise to 30"): "a call, a 3-bet to 100" is a list of actions
+            and ((tags[j - 4].kind == "verb" and tags[j - 4].value == "call")
+                 or tags[j - 4].text in vocab.words("actors", "facing")):
+        return j  # only right after a call ("called a raise to 30") or "facing" ("facing a raise to 125"): "a call, a
+        # 3-bet to 100" is a list of actions
     return None
 
 

@@ -1106,3 +1106,10 @@ def test_a_raise_told_in_the_passive_is_the_other_players() -> None:
     assert r.amounts.get("to_call") == 450 and "you already have 200" in r.outcome
     told = read_told("i opened to 30 and got 3-bet to 95 by the cutoff.", 0.5)
     assert [(p.actor, p.value) for p in told.placed if p.role == "wager_to"] == [("i", 30), ("CO", 95)]
+
+
+def test_a_straddlers_own_chips_in_count_toward_his_call_and_a_raise_he_faces_is_anothers() -> None:
+    r = answer("Straddle 400. Btn to 800. Straddler drops one yellow, silent. Change?")
+    assert r.citations[0] == "1.4.2" and r.amounts.get("change") == 600  # 1,000 − (800 − his 400)
+    told = read_told("Small blind at 25/50 facing a raise to 125 flicks in a yellow.", 0.5)
+    assert [p.actor for p in told.placed if p.role == "wager_to"] == [None]  # not the small blind's raise
