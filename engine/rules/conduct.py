@@ -527,6 +527,15 @@ def away_at_the_deal(ctx: Context) -> Finding:
         owes = "the small blind" + (f" of {money(f.small_blind)}" if f.small_blind else "")
         if f.small_blind:
             amounts["blind"] = f.small_blind
+    ante = f.ante if f.ante and (f.ante_by in (None, "each") or (f.ante_by == "big_blind" and blind == "big")) \
+        else None  # an ante he posts is one of the "other mandatory contributions"
+    if ante and amounts.get("blind"):
+        owes += f" and the {money(ante)} ante: {money(amounts['blind'] + ante)} in all " \
+                f"({money(amounts['blind'])} + {money(ante)})"
+        amounts.update(ante=ante, owed=amounts["blind"] + ante)
+    elif ante:
+        owes += f" and the {money(ante)} ante"
+        amounts["ante"] = ante
     who = "a player with a stack in play who is not in his allocated seat when the cards are dealt"
     liable = "remains liable for posting any blinds or other mandatory contributions to the pot (3.14.1)"
     dead = ("the dealer may, at their discretion, declare his hand dead (3.14.2); that is a judgement for the "
@@ -543,6 +552,8 @@ def away_at_the_deal(ctx: Context) -> Finding:
     else:
         cites = ["3.14.2", "3.14.1", "3.14"]
         outcome = f"Under 3.14, {dead}, and either way he {liable}."
+        if ante:
+            outcome += f" Here that is {owes}."
     return Finding(outcome=outcome, citations=cites, amounts=amounts, confidence=0.85)
 
 

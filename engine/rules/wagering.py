@@ -942,7 +942,12 @@ def new_player_options(ctx: Context) -> Finding:
     stake = f"the big blind, {money(bb)}" if bb else "the big blind"
     body = (f"a new player may either post one blind equal to the designated table stake ({stake}) and be "
             "dealt in at once, or not be dealt in until it is their turn to post the big blind.")
-    return Finding(outcome=(lead + body) if lead else body[0].upper() + body[1:], citations=cites)
+    amounts: dict[str, int] = {}
+    stack = ctx.peek("stack_behind")
+    if bb and stack and stack > bb and choice != "wait" and ctx.peek("asks_stack_left"):
+        amounts.update(post=bb, left_behind=stack - bb)  # "bought in for 1,000 ... stack after posting?"
+        body += f" Posting it leaves him {money(stack - bb)} behind ({money(stack)} − {money(bb)})."
+    return Finding(outcome=(lead + body) if lead else body[0].upper() + body[1:], citations=cites, amounts=amounts)
 
 
 @rule("blinds_not_refused", ["1.14"], trigger=lambda f: 1.0 if f.refuses_blind else 0.0)

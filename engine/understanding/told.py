@@ -1070,6 +1070,8 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
         return done_by or None
     for j in range(i - 1, -1, -1):
         tg = tags[j]
+        if tg.kind == "actor" and tg.text in vocab.words("actors", "objects") and after_place_word(tags, j):
+            return _seated_by(tags, j)  # "kid behind me makes it 600": the one sitting there, not me
         if tg.kind in CLAUSE_ENDS and j + 1 < len(tags) and tags[j + 1].text == "who" and j \
                 and tags[j - 1].kind == "actor":
             return name_of(tags, j - 1)  # "back to Seat 5, who folded"
@@ -1078,6 +1080,15 @@ def _actor_of(tags: list[Tag], i: int) -> str | None:
                 and not after_place_word(tags, j):  # not "a 70 raise from the hijack", "3-bet from the sb"
             return name_of(tags, j)  # not "C, before B has acted, raises": the player still to act is no actor
     return None
+
+
+def _seated_by(tags: list[Tag], j: int) -> str | None:
+    """The player told sitting by the one at ``j`` ("the guy across from me", "kid behind me"): the player named
+    just before the words of place, else one nobody named (None)."""
+    k = j - 1
+    while k >= 0 and tags[k].kind == "other" and k >= j - 4:
+        k -= 1
+    return name_of(tags, k) if k >= 0 and tags[k].kind == "actor" else None
 
 
 def _passive_doer(tags: list[Tag], i: int) -> str | None:

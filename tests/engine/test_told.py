@@ -1113,3 +1113,16 @@ def test_a_straddlers_own_chips_in_count_toward_his_call_and_a_raise_he_faces_is
     assert r.citations[0] == "1.4.2" and r.amounts.get("change") == 600  # 1,000 − (800 − his 400)
     told = read_told("Small blind at 25/50 facing a raise to 125 flicks in a yellow.", 0.5)
     assert [p.actor for p in told.placed if p.role == "wager_to"] == [None]  # not the small blind's raise
+
+
+def test_a_raise_by_the_player_sitting_behind_the_teller_is_not_the_tellers() -> None:
+    r = answer("5/10 turn, i bet 175, kid behind me makes it 600. what do i need to put in to call")
+    assert r.amounts.get("to_call") == 425
+
+
+def test_an_absent_big_blind_owes_his_ante_too_and_a_new_player_posting_keeps_the_rest() -> None:
+    r = answer("100/200 game where everyone antes 25 every hand. guy in the big blind went to grab food and wasnt back "
+               "when cards went out. how much does he owe the pot")
+    assert r.citations[0] == "3.14.1" and r.amounts.get("owed") == 225
+    r = answer("5/10 NL. New player S4 bought in for 1,000, elects to post and get dealt in now. Stack after posting?")
+    assert r.citations[0] == "1.13.1" and r.amounts.get("left_behind") == 990
