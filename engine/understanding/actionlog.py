@@ -426,6 +426,9 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     if t.text in vocab.words("amounts", "owned_chip") and nxt is not None and nxt.text in vocab.chip_colours() \
             and _ends_chip_phrase(toks, i + 2):
         return _coloured(1, toks, i, out)  # "puts the black out": one chip of that colour
+    if t.text in vocab.words("amounts", "owned_chip") and nxt is not None and nxt.text in vocab.chip_colours() \
+            and i + 2 < len(toks) and toks[i + 2].kind == "amount" and toks[i + 2].value == _colour(nxt.text):
+        return _coloured(1, toks, i, out)  # "the black hundred is still in his hand": one chip, its value said
     if count and (taken := _counted_chips(count, toks, i + 1, t, out)):
         return 1 + taken
     if i + 2 < len(toks) and toks[i + 2].kind == "amount" \
@@ -510,6 +513,12 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
     if _colour_value_pair(toks, i):
         out.append(Tag("other", t.text, t.value, t.start))  # "(blk 100 grn 25)": each colour's value, in brackets
         return 1
+    last = next((tg for tg in reversed(out) if tg.kind != "comma" and tg.text not in vocab.words("amounts", "counts")),
+                None)
+    if nxt is not None and nxt.text in vocab.words("amounts", "each_chip") and last is not None \
+            and last.kind == "chips":
+        out.append(Tag("other", t.text, t.value, t.start))  # "two black chips, a hundred each": their value again
+        return 1
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
         plural = nxt.text.endswith("s") or (i + 2 < len(toks) and toks[i + 2].text == "chips")
         if t.value == _colour(nxt.text) and t.value > 1 and t.text[:1].isdigit() and not plural:
@@ -529,7 +538,9 @@ def _colour_value_pair(toks: list[Token], i: int) -> bool:
     before = toks[i - 2]
     return before.text == "(" or (before.text == "," and i >= 4 and toks[i - 3].kind == "amount"
                                   and bool(_colour(toks[i - 4].text))) \
-        or (before.kind == "amount" and i >= 3 and bool(_colour(toks[i - 3].text)) and _colour_value_pair(toks, i - 2))
+        or (before.kind == "amount" and i >= 3 and bool(_colour(toks[i - 3].text)) and _colour_value_pair(toks, i - 2)) \
+        or (before.kind == "amount" and i >= 4 and toks[i - 3].text in vocab.words("amounts", "chip_value_words")
+            and bool(_colour(toks[i - 4].text)))  # "blacks are 100 greens 25 reds 5": the list goes on
 
 
 def _card_colour(toks: list[Token], j: int) -> bool:

@@ -1126,3 +1126,15 @@ def test_an_absent_big_blind_owes_his_ante_too_and_a_new_player_posting_keeps_th
     assert r.citations[0] == "3.14.1" and r.amounts.get("owed") == 225
     r = answer("5/10 NL. New player S4 bought in for 1,000, elects to post and get dealt in now. Stack after posting?")
     assert r.citations[0] == "1.13.1" and r.amounts.get("left_behind") == 990
+
+
+def test_chip_values_told_as_a_list_and_a_chip_named_with_its_value_are_read_once() -> None:
+    r = answer("first to act on the flop at 2/5 and this dude just slides out 2 blacks 3 greens and 4 reds, doesnt say "
+               "anything. (blacks are 100 greens 25 reds 5 here.) what is his bet actually")
+    assert r.amounts.get("bet") == 295
+    r = answer("At 5/10, seat 3 opens the flop. While the black hundred is still in his hand he says 'seventy-five', "
+               "then sets the chip down. How much change do I give him?")
+    assert r.amounts.get("change") == 25
+    r = answer("In a 2/5 game the first player to act on the flop put out two black chips, a hundred each, and only "
+               "after they'd landed on the felt did he say 'one fifty'. What is the bet?")
+    assert r.amounts.get("bet") == 200
