@@ -275,6 +275,9 @@ def tag(toks: list[Token], names: frozenset[str] = frozenset()) -> list[Tag]:
             i += taken
     finally:
         _STATED.reset(token)
+    every = vocab.words("streets", "not_one")
+    out = [Tag("other", tg.text, None, tg.start) if tg.kind == "street" and n and out[n - 1].text in every else tg
+           for n, tg in enumerate(out)]  # "who's been hitting every river": no street of this hand
     return _sided(_named(out, names) if names else out)
 
 

@@ -1572,9 +1572,10 @@ def _valuation(doc: Doc, told: Told) -> None:
     claimed), and the bet's real size when the story tells a wager of another figure."""
     from engine.policy import policy
 
-    figures = [r.mention.value for r in told.readings if r.role in ("said", "other") and r.mention.kind == "amount"
-               and _staff_says(told.tags, r.mention.index)
+    figures = [r.mention.value for r in told.readings if r.role in ("said", "other", "chips_out")
+               and r.mention.kind == "amount" and _staff_says(told.tags, r.mention.index)
                and (r.role == "said" or _said_before(told.tags, r.mention.index))]  # not "the dealer at table 1"
+    # (staff put no chips out: "the dealer counts it as 440" read as chips is his figure all the same)
     if not figures:
         return
     figure = figures[-1]

@@ -1138,3 +1138,9 @@ def test_chip_values_told_as_a_list_and_a_chip_named_with_its_value_are_read_onc
     r = answer("In a 2/5 game the first player to act on the flop put out two black chips, a hundred each, and only "
                "after they'd landed on the felt did he say 'one fifty'. What is the bet?")
     assert r.amounts.get("bet") == 200
+
+
+def test_a_street_word_after_every_is_no_street_of_the_hand() -> None:
+    r = answer("10/20. turn: i bet 160, then the dude who's been hitting every river since like 5 o clock raises me "
+               "to four eighty. how much more for me to call")
+    assert r.amounts.get("to_call") == 320
