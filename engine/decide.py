@@ -132,9 +132,14 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
     ruling = with_next_action(with_left_behind(evaluate(r, facts), facts), facts)
     triggered = bool(r.trigger and r.trigger(facts) > 0)
     if ruling.kind == "needs_facts" and topic is None and not triggered:
-        # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be no
-        # answer, so state the rule itself instead.
-        ruling = explain(r, facts)
+        stated = _stated_instead(r, facts, probs)
+        if stated is not None:  # the words' rule cannot apply to the hand described; the facts' rule can
+            r, triggered = stated, True
+            ruling = with_next_action(with_left_behind(evaluate(stated, facts), facts), facts)
+        else:
+            # Only the words pointed here, none of the stated facts: asking about a hand nobody described would be
+            # no answer, so state the rule itself instead.
+            ruling = explain(r, facts)
     if topic is None and not triggered and probs:
         ruling = _exception_worded(r, ruling, facts, next(iter(probs)))
     lead = topic if topic and topic not in REGISTRY else None  # a clause picked, not a rule named
@@ -152,6 +157,26 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
         if rival is not None:
             return _conflict(ruling, evaluate(rival, facts), r, rival)
     return ruling
+
+
+def _stated_instead(r: Rule, facts: Facts, probs: dict[str, float] | None) -> Rule | None:
+    """The best-scored rule the stated facts point at (its trigger fired), when the rule the words point at needs a
+    fact the described hand does not give: stated facts outrank words, and a rule stated in general is no answer
+    to a hand told. None when no such rule rules on the facts as told."""
+    if not any(getattr(facts, name) for name in NUMBER_ASKED):
+        return None  # a question with no number asked may well want the rule in general
+    for _s, other in score_rules(facts, probs):
+        if other is r or other.by_facts_only or not (other.trigger and other.trigger(facts) > 0):
+            continue
+        found = evaluate(other, facts, with_alternatives=False)
+        return other if found.kind == "ruling" and found.amounts else None
+    return None
+
+
+# The facts that say a number was asked ("what's the call?", "how much comes back?"): a rule stated in general
+# gives none, so a rule the described hand triggers answers instead (``_stated_instead``).
+NUMBER_ASKED = ("asks_call", "asks_min_raise", "asks_refund", "asks_chips_back", "asks_stack_left", "asks_pot",
+                "asks_rit_split")
 
 
 def _dispute_first(r: Rule, facts: Facts, probs: dict[str, float] | None) -> Rule:

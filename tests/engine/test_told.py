@@ -1144,3 +1144,12 @@ def test_a_street_word_after_every_is_no_street_of_the_hand() -> None:
     r = answer("10/20. turn: i bet 160, then the dude who's been hitting every river since like 5 o clock raises me "
                "to four eighty. how much more for me to call")
     assert r.amounts.get("to_call") == 320
+
+
+def test_a_number_asked_of_a_described_hand_is_ruled_on_its_facts_not_stated_in_general() -> None:
+    r = answer("100/200: the UTG guy (seat 3) limps, LJ (S4) raise to 600. HJ (S5) shoves 1075, the CO (S6) folds, "
+               "fold back to the UTG guy. Amount for the UTG guy to call?")
+    assert "In general" not in r.outcome and r.amounts.get("to_call") == 875
+    r = answer("Preflop, seat 8 folds before seats 6 and 7 have acted. Seat 6 then raises. Seat 8 says since the "
+               "action changed he wants his hand back. Does he get it?")
+    assert r.citations[0] == "1.8.3"  # no number asked: the words' rule, in general if need be
