@@ -770,6 +770,14 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
                     "." + pot_note,
             citations=cites, confidence=0.8,
         )
+    outcome, amounts = _call_on_valuation(ctx, actual, said, paid_in, cites)
+    return Finding(outcome=outcome + pot_note, citations=cites, amounts=amounts, confidence=0.9)
+
+def _call_on_valuation(ctx: Context, actual: int, said: int | None, paid_in: int | None,
+                       cites: list[str]) -> tuple[str, dict[str, int]]:
+    """3.19 with 1.1.3.1: a call made on the dealer's figure, settled against the real bet (what he still owes, what
+    comes back, or both ways when which figure he paid is not sure); ``cites`` gains 1.1.3.1 where it decides."""
+    f = ctx.facts
     already = ctx.get("already_in")
     paid = paid_in if paid_in is not None else max(0, (said or 0) - already)
     owed = actual - already
@@ -803,4 +811,5 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
         cites.append("1.1.3.1")
     else:
         outcome = f"His call of {money(actual)} stands: acting after the dealer's valuation is binding."
-    return Finding(outcome=outcome + pot_note, citations=cites, amounts=amounts, confidence=0.9)
+    return outcome, amounts
+
