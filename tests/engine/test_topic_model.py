@@ -170,3 +170,20 @@ def test_the_default_key_follows_the_files_bytes_and_the_held_out_sets(tmp_path)
     assert changed != base
     (tmp_path / "b.jsonl").write_text("", encoding="utf-8")
     assert files_digest(tmp_path) != changed
+
+
+# The floor for the labelled questions (told stories aside): every numbered clause at least 40 questions in
+# at least five voices, twice that for the clauses with close siblings, 300 out of the book and 150 chat lines.
+CLOSE_SIBLINGS = ("1.4", "1.4.1", "1.4.2", "1.1.2.1", "1.1.2.2", "1.8.1", "1.8.2", "1.8.3", "2.6", "1.11", "1.12",
+                  "3.5", "3.13", "2.4.1", "2.4.2", "2.5.1", "2.5.2", "2.7", "2.1.1", "3.2", "3.2.1", "3.4", "3.17",
+                  "3.18")
+
+
+def test_every_clause_has_enough_labelled_questions_in_enough_voices() -> None:
+    rows = [r for r in load_corpus() if r.set != "told"]
+    count, voices = Counter(r.label for r in rows), {}
+    for r in rows:
+        voices.setdefault(r.label, set()).add(r.voice)
+    for cid in get_index().book.numbered_ids():
+        assert count[cid] >= (80 if cid in CLOSE_SIBLINGS else 40) and len(voices.get(cid, ())) >= 5, cid
+    assert count[UNCOVERED] >= 300 and count[CHAT] >= 150
