@@ -252,20 +252,28 @@ def _roles_resolved(told: Told) -> None:
     is the one told doing it: UTG who opened is "the opener", so his later actions and a question about him are
     UTG's. A role nobody else was told doing is left as his name."""
     roles = set(vocab.table("actors", "acted_as").values())
-    pre = [p for p in told.placed if p.street in (None, "preflop") and p.role in _KIND and p.role != "straddle"]
-    raises = [p for p in pre if p.role in _RAISES]
-    limps = [p for p in pre if p.role in ("call", "called") and (not raises or p.index < raises[0].index)]
-    found: dict[str, Placed | None] = {
-        "the opener": raises[0] if raises else None, "the 3-bettor": raises[1] if len(raises) > 1 else None,
-        "the 4-bettor": raises[2] if len(raises) > 2 else None, "the first limper": limps[0] if limps else None,
-        "the last limper": limps[-1] if limps else None,
-        "the straddler": next((p for p in told.placed if p.role == "straddle"), None)}
+    found = {role: _who_did(told, how) for role, how in vocab.table("actors", "acted_how").items()}
     told.acted_as = {role: str(p.actor) for role, p in found.items()
                      if role in roles and p is not None and p.actor and p.actor not in roles}
     told.acted_as.update(_teller_is(told.tags, roles))
     for p in told.placed:
         p.actor = told.acted_as.get(p.actor or "", p.actor)
         p.players = tuple(told.acted_as.get(w, w) for w in p.players)
+
+
+def _who_did(told: Told, how: str) -> Placed | None:
+    """The told action a role names (``actors.acted_how``): "raise 2" the second raise preflop, "limp first" /
+    "limp last" a call before any raise, "straddle" the straddle posted."""
+    if how == "straddle":
+        return next((p for p in told.placed if p.role == "straddle"), None)
+    pre = [p for p in told.placed if p.street in (None, "preflop") and p.role in _KIND and p.role != "straddle"]
+    raises = [p for p in pre if p.role in _RAISES]
+    kind, which = how.split()
+    if kind == "raise":
+        n = int(which)
+        return raises[n - 1] if len(raises) >= n else None
+    limps = [p for p in pre if p.role in ("call", "called") and (not raises or p.index < raises[0].index)]
+    return (limps[0] if which == "first" else limps[-1]) if limps else None
 
 
 def _teller_is(tags: list[Tag], roles: set[str]) -> dict[str, str]:
