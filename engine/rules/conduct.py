@@ -773,6 +773,7 @@ def dealer_valuation_binding(ctx: Context) -> Finding:
     outcome, amounts = _call_on_valuation(ctx, actual, said, paid_in, cites)
     return Finding(outcome=outcome + pot_note, citations=cites, amounts=amounts, confidence=0.9)
 
+
 def _call_on_valuation(ctx: Context, actual: int, said: int | None, paid_in: int | None,
                        cites: list[str]) -> tuple[str, dict[str, int]]:
     """3.19 with 1.1.3.1: a call made on the dealer's figure, settled against the real bet (what he still owes, what
@@ -812,4 +813,3 @@ def _call_on_valuation(ctx: Context, actual: int, said: int | None, paid_in: int
     else:
         outcome = f"His call of {money(actual)} stands: acting after the dealer's valuation is binding."
     return outcome, amounts
-

@@ -244,9 +244,6 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
     return told
 
 
-_RAISES = ("wager_to", "raise_by", "min_raised", "all_in_to")
-
-
 def _roles_resolved(told: Told) -> None:
     """A player named by what he did ("the original raiser", "the 3-bettor", "the last limper", "the straddler")
     is the one told doing it: UTG who opened is "the opener", so his later actions and a question about him are
@@ -267,7 +264,7 @@ def _who_did(told: Told, how: str) -> Placed | None:
     if how == "straddle":
         return next((p for p in told.placed if p.role == "straddle"), None)
     pre = [p for p in told.placed if p.street in (None, "preflop") and p.role in _KIND and p.role != "straddle"]
-    raises = [p for p in pre if p.role in _RAISES]
+    raises = [p for p in pre if p.role in _WAGERS or p.role == "min_raised"]
     kind, which = how.split()
     if kind == "raise":
         n = int(which)
@@ -1660,9 +1657,9 @@ def _named_in_question(told: Told, aliases: dict[str, str]) -> str | None:
             return teller
         if any(t.kind == "actor" for t in asked):
             last = clause
-    named = {aliases.get(told.acted_as.get(w, w), told.acted_as.get(w, w))
-             for w in (told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first))
-                       for j in range(last + 1, len(tags)) if _names_player(tags, j))}  # "the opener": who opened
+    said = (told.seats.get(name_of(tags, j).lower(), _teller(name_of(tags, j), first))
+            for j in range(last + 1, len(tags)) if _names_player(tags, j))
+    named = {aliases.get(w, w) for w in (told.acted_as.get(v, v) for v in said)}  # "the opener": who opened
     named |= {told.seats[t.text] for t in tags[last + 1:] if t.text in told.seats}  # "how much do i need"
     acted = {p.actor for p in told.placed if p.role in _KIND} | {"SB", "BB"}  # a blind is in by his post
     both = named & acted
