@@ -150,8 +150,10 @@ def decide(facts: Facts, topic: str | None = None, probs: dict[str, float] | Non
     ruled_out = {t.clauses[0] for t in ruling.trace if t.status == "not_applicable" and t.clauses}
     if lead and lead in ruling.citations and ruling.kind == "ruling" and lead not in ruled_out:
         ruling.citations = [lead, *(c for c in ruling.citations if c != lead)]
-    if topic is None and facts.min_raise_closing and "min_raise_to" in ruling.amounts and "1.4" in ruling.citations:
-        ruling.citations = ["1.4", *(c for c in ruling.citations if c != "1.4")]  # the question asked leads
+    if topic is None and facts.min_raise_closing and "min_raise_to" in ruling.amounts and "1.4" in ruling.citations \
+            and facts.oot_action is None:
+        # the question asked leads; after an action out of turn, whether it binds (1.8) decides what is raised
+        ruling.citations = ["1.4", *(c for c in ruling.citations if c != "1.4")]
     if topic is None and ruling.kind == "ruling":
         rival = _rival(r, score, facts, probs)
         if rival is not None:

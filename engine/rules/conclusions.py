@@ -50,9 +50,13 @@ def before_dispute(f: Facts) -> list[Action]:
     player's own last action when it is the last told, since that is those very chips as the reader heard them
     ("Seat 7 says 'raise, another 800 on top' and pushes two yellows": the raise the rules must size)."""
     acts = standing(f)
-    if f.chips_put_out is not None and f.put_by and f.declared and acts and acts[-1].actor == f.put_by \
-            and acts[-1].kind in ("bet", "raise", "all-in") and acts[-1].amount != f.chips_put_out and len(acts) > 1:
+    if f.chips_put_out is None or not f.put_by or not acts or acts[-1].actor != f.put_by \
+            or acts[-1].kind not in ("bet", "raise", "all-in"):
+        return acts
+    if f.declared and acts[-1].amount != f.chips_put_out and len(acts) > 1:
         return acts[:-1]  # his words, read as his action: the very wager in dispute
+    if acts[-1].amount == f.chips_put_out and f.verbal_amount is not None:
+        return acts[:-1]  # "i push 3 blacks and a green, meant 300": the chips themselves, told as his bet
     return acts
 
 

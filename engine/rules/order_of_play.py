@@ -140,9 +140,11 @@ def _oot_void(ctx: Context, kind: str) -> Finding:
         st = round_state(in_turn, f.big_blind, f.street)
         text += _owed(f, who, st, " To stay in he must call the")
         owed = st.current_bet - (in_front(f, who, st) if who else 0)
-        if called and amount and 0 < owed < amount:  # "Seat 5 decides to just call": his call comes out of them
-            text += (f" He calls, so {money(owed)} of his {money(amount)} stays in for the call and "
-                     f"{money(amount - owed)} goes back to his stack.")
+        if (called or f.asks_refund or f.asks_chips_back) and amount and 0 < owed < amount:
+            # "Seat 5 decides to just call": his call comes out of them; asked what comes back before he has
+            # acted, the call is the case stated (a raise or fold takes all of them back first)
+            text += (f" {'He calls, so' if called else 'If he calls,'} {money(owed)} of his {money(amount)} stays "
+                     f"in for the call and {money(amount - owed)} goes back to his stack.")
             amounts["back_to_stack"] = amount - owed
         text += f" To raise he must make it at least {money(st.min_raise_to)} in total (1.4)."
         if f.asks_call and f.call_for and f.call_for != who:  # another player's call asked, the round as in turn

@@ -212,11 +212,10 @@ def stated_values(toks: list[Token]) -> dict[str, int]:
     (100)". A figure in brackets is each chip's when "each" says so, or after a count of chips unless it is the
     count at the room's value ("4 blacks (400)" is their total); after one chip it may be a heap's total."""
     room = vocab.chip_colours()
-    out: dict[str, int] = {}
+    out, listed = _bracketed_list(toks, room)
     for i, t in enumerate(toks):
-        word = _short_colours().get(t.text, t.text)
-        colour = word if word in room else word[:-1] if word.endswith("s") and word[:-1] in room else None
-        if colour is None or t.kind != "word":
+        colour = _colour_word(t.text, room)
+        if colour is None or t.kind != "word" or i in listed:
             continue
         j, bracket = i + 1, i + 1 < len(toks) and toks[i + 1].text == "("
         j += bracket
@@ -234,14 +233,44 @@ def stated_values(toks: list[Token]) -> dict[str, int]:
     return out
 
 
+def _bracketed_list(toks: list[Token], room: dict[str, int]) -> tuple[dict[str, int], set[int]]:
+    """"three blacks and three greens (100s and 25s)": one value in brackets for each colour of the list before
+    it, in order. Returns the values and the places of the colours they were given to."""
+    out: dict[str, int] = {}
+    listed: set[int] = set()
+    for k, t in enumerate(toks):
+        if t.text != "(":
+            continue
+        end = next((j for j in range(k + 1, min(len(toks), k + 12)) if toks[j].text == ")"), None)
+        figures = [v for j in range(k + 1, end or k) if (v := _plain_figure(toks[j])) is not None]
+        if end is None or len(figures) < 2:
+            continue
+        colours: list[tuple[int, str]] = []
+        i = k - 1
+        while i >= 0 and (toks[i].kind == "amount" or toks[i].text in {*vocab.words("amounts", "heap_joiners"), ","}
+                          or _colour_word(toks[i].text, room)):
+            if (c := _colour_word(toks[i].text, room)) is not None:
+                colours.insert(0, (i, c))
+            i -= 1
+        if len(colours) == len(figures):
+            out.update((c, v) for (_i, c), v in zip(colours, figures, strict=True))
+            listed.update(i for i, _c in colours)
+    return out, listed
+
+
+def _colour_word(word: str, room: dict[str, int]) -> str | None:
+    """The room colour a word names ("greens", "blk"), else None."""
+    word = _short_colours().get(word, word)
+    return word if word in room else word[:-1] if word.endswith("s") and word[:-1] in room else None
+
+
 def _heap_at_room(toks: list[Token], i: int, room: dict[str, int]) -> int:
     """The room's value of the list of chips that ends with the colour at ``i`` ("3 blacks n 2 greens": 350), read
     back over counts, colours and the words that join them."""
     joins = {*vocab.words("amounts", "heap_joiners"), ","}
     total = 0
     while i >= 1:
-        word, count = toks[i].text, toks[i - 1]
-        colour = word if word in room else word[:-1] if word.endswith("s") and word[:-1] in room else None
+        colour, count = _colour_word(toks[i].text, room), toks[i - 1]
         n = count.value if count.kind == "amount" else (1 if count.text in vocab.words("amounts", "one_chip") else None)
         if colour is None or not isinstance(n, int):
             break
@@ -422,6 +451,8 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
     count = vocab.table("amounts", "counts").get(t.text)
     if count and nxt is not None and nxt.kind == "word" and _colour(nxt.text) and not _card_colour(toks, i + 2):
         return _coloured(count, toks, i, out)
+    if count and _more_coloured(toks, i):
+        return _coloured(count, toks, i, out, more=1)
     if t.text in vocab.words("amounts", "owned_chip") and nxt is not None and nxt.text in vocab.chip_colours() \
             and i + 2 < len(toks) and toks[i + 2].text in vocab.words("amounts", "chip_words") \
             and not toks[i + 2].text.endswith("s"):
@@ -522,6 +553,8 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
             and last.kind == "chips":
         out.append(Tag("other", t.text, t.value, t.start))  # "two black chips, a hundred each": their value again
         return 1
+    if isinstance(t.value, int) and 0 < t.value <= vocab.table("amounts", "chip_count")["most"] and _more_coloured(toks, i):
+        return _coloured(t.value, toks, i, out, more=1)
     if nxt is not None and nxt.kind == "word" and _colour(nxt.text) and isinstance(t.value, int):
         plural = nxt.text.endswith("s") or (i + 2 < len(toks) and toks[i + 2].text == "chips")
         if t.value == _colour(nxt.text) and t.value > 1 and t.text[:1].isdigit() and not plural:
@@ -529,8 +562,38 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
         return _coloured(t.value, toks, i, out)
     if isinstance(t.value, int) and (taken := _counted_chips(t.value, toks, i + 1, t, out)):
         return 1 + taken
+    if _bare_seat(toks, i):
+        out.append(Tag("actor", t.text, f"Seat {t.value}", t.start))  # "4 checks, 5 checks": seats told by number
+        return 1
     out.append(Tag("amount", t.text, t.value, t.start))
     return 1
+
+
+def _bare_seat(toks: list[Token], i: int) -> bool:
+    """A seat told by its number alone, in a story that names seats ("seat 6 bets 50 before 4 and 5 acted ... 4
+    checks", "back to 5, who bets 15"): a small whole number that a player's verb follows, directly, after a
+    relative word, or after more such numbers in a list."""
+    if not (toks[i].text.isdigit() and _seat_number(toks[i]) and _names_seats(toks)):
+        return False
+    j = i + 1
+    while j + 1 < len(toks) and toks[j].text in (",", *vocab.words("amounts", "heap_joiners")) \
+            and toks[j + 1].text.isdigit() and _seat_number(toks[j + 1]):
+        j += 2  # "4 and 5 acted": a list of seats
+    if j + 1 < len(toks) and toks[j].text == "," and toks[j + 1].text in vocab.words("actors", "relative"):
+        j += 2  # "5, who bets 15"
+    if j >= len(toks):
+        return False
+    if toks[j].text in vocab.words("actors", "seat_acting"):
+        return True
+    _n, hit = _longest_phrase(toks, j)
+    return hit is not None and hit[0] == "verb"
+
+
+def _names_seats(toks: list[Token]) -> bool:
+    """Whether the story names a player by seat ("seat 6", "S3")."""
+    words = vocab.words("actors", "seat_words")
+    return any((t.text in words and n + 1 < len(toks) and toks[n + 1].kind == "amount")
+               or re.fullmatch(r"s\d+", t.text) for n, t in enumerate(toks))
 
 
 def _colour_value_pair(toks: list[Token], i: int) -> bool:
@@ -551,22 +614,37 @@ def _card_colour(toks: list[Token], j: int) -> bool:
     return j < len(toks) and toks[j].text in vocab.words("cards", "back_words")
 
 
-def _coloured(count: int, toks: list[Token], i: int, out: list[Tag]) -> int:
+def _coloured(count: int, toks: list[Token], i: int, out: list[Tag], more: int = 0) -> int:
     """Chips told by count and colour ("two greens", "a black"), with the denomination when it is named straight
     after ("three red 5s", "one black 100 chip", "a green 25"): the named value is the chip's, and is not read
-    again as an amount of its own. Returns the tokens used."""
-    colour = toks[i + 1]
-    value, used = _colour(colour.text) or 0, 2
-    if i + 2 < len(toks) and toks[i + 2].text in vocab.words("amounts", "chip_words"):
-        used = 3  # "two black chips"
+    again as an amount of its own. ``more`` words stand between the count and the colour ("four more blacks").
+    Returns the tokens used."""
+    used = 2 + more
+    value = _colour(toks[i + used - 1].text) or 0
+    if i + used < len(toks) and toks[i + used].text in vocab.words("amounts", "chip_words"):
+        used += 1  # "two black chips"
     named = _denomination(toks, i + used)
-    if named is None and used == 2 and count == 1 and i + 2 < len(toks) and toks[i + 2].kind == "amount" \
-            and isinstance(toks[i + 2].value, int) and not (i + 3 < len(toks) and _colour(toks[i + 3].text)):
-        named = (int(toks[i + 2].value), 1)  # "a green 25": one chip and its value
+    nxt = toks[i + used] if i + used < len(toks) and used == 2 + more else None
+    alone = nxt is not None and nxt.kind == "amount" and isinstance(nxt.value, int) \
+        and not (i + used + 1 < len(toks) and _colour(toks[i + used + 1].text))
+    if named is None and alone and count == 1:
+        named = (int(nxt.value), 1)  # "a green 25": one chip and its value
+    if named is None and alone and value and nxt.value == value:
+        named = (value, 1)  # "five black hundreds": the colour's value said again
+    if named is None and value:
+        named = _bracketed_value(toks, i + used, value)
     if named is not None:
         value, used = named[0], used + named[1]
     out.append(Tag("chips", " ".join(x.text for x in toks[i:i + used]), Chips(count, value), toks[i].start))
+    if more:
+        out.append(Tag("by", toks[i + 1].text, toks[i + 1].text, toks[i + 1].start))  # "four more blacks": added
     return used
+
+
+def _more_coloured(toks: list[Token], i: int) -> bool:
+    """"four more blacks", "two more green chips": a count, a word of adding, then a colour."""
+    return i + 2 < len(toks) and toks[i + 1].text in vocab.words("amounts", "more_chips") \
+        and toks[i + 2].kind == "word" and _colour(toks[i + 2].text) is not None and not _card_colour(toks, i + 3)
 
 
 def _bare_chip(toks: list[Token], i: int, out: list[Tag]) -> bool:
@@ -578,6 +656,17 @@ def _bare_chip(toks: list[Token], i: int, out: list[Tag]) -> bool:
         and (toks[i + 2].kind == "amount" or toks[i + 2].text in vocab.table("amounts", "counts"))
     behind = len(out) >= 2 and out[-1].text in joined and out[-2].kind == "chips"
     return ahead or behind
+
+
+def _bracketed_value(toks: list[Token], j: int, colour_value: int) -> tuple[int, int] | None:
+    """(value, tokens used) of the colour's own value in brackets right after it ("12 reds ($5)", "2 blacks
+    (100s)"): said again, not an amount of its own. A heap's total in brackets ("2 greens (50)") is left to be
+    read as the wager's size said again."""
+    if j + 2 >= len(toks) or toks[j].text != "(" or toks[j + 2].text != ")":
+        return None
+    inner = toks[j + 1]
+    named = (inner.value, 1) if inner.kind == "amount" else _denomination(toks, j + 1)
+    return (colour_value, 3) if named and named == (colour_value, 1) else None
 
 
 def _denomination(toks: list[Token], j: int) -> tuple[int, int] | None:

@@ -167,6 +167,8 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
         named = _players_named(tags, start, i)
     if len(named) >= 2:
         return tuple(named[-2:])
+    if not named and (before := _still_in(tags, start)) and len(before) >= 2:
+        return tuple(before[-2:])  # "Maria raises, SB folds, Tom calls. Both started with 200": the two left
     first = actor or "one player"
     if first.lower() in vocab.words("actors", "first_plural"):
         first = "i"  # "we both had 620": the teller and the other player
@@ -177,6 +179,14 @@ def _shared_by(tags: list[Tag], i: int, actor: str | None) -> tuple[str, ...]:
 OTHER_PLAYER = "the other player"
 
 
+def _still_in(tags: list[Tag], hi: int) -> list[str]:
+    """The players named before ``hi`` who were not told folding, once each, in the order named."""
+    named = _players_named(tags, 0, hi)
+    folded = {name_of(tags, j) for j in range(hi - 1) if tags[j].kind == "actor"
+              and tags[j + 1].kind == "verb" and tags[j + 1].value == "fold"}
+    return [n for n in named if n not in folded]
+
+
 def _players_named(tags: list[Tag], lo: int, hi: int) -> list[str]:
     """The players named between two tags, once each; a place that describes the player before it ("the older
     fella in the cutoff") is that player, not another."""
@@ -185,9 +195,22 @@ def _players_named(tags: list[Tag], lo: int, hi: int) -> list[str]:
 
 
 def _seat_of_the_one_before(tags: list[Tag], j: int) -> bool:
-    """"the older fella in the cutoff": a seat told right after a player, with a word that seats him."""
+    """"the older fella in the cutoff", "Alice (BTN)", "Tom BB calls": a seat told right after a player, with a word
+    that seats him, in brackets, or right after his name."""
     k = j - 1 - (j > 1 and tags[j - 1].text in vocab.words("actors", "determiners"))
-    return k >= 1 and tags[k].text in vocab.words("actors", "seated_in") and tags[k - 1].kind == "actor"
+    if k >= 1 and tags[k].text in vocab.words("actors", "seated_in") and tags[k - 1].kind == "actor":
+        return True
+    if str(tags[j].value) not in vocab.table("actors", "positions").values():
+        return False
+    k = j - 1 - (j > 1 and tags[j - 1].text == "(")
+    return k >= 0 and tags[k].kind == "actor" and _is_name(str(tags[k].value))
+
+
+def _is_name(who: str) -> bool:
+    """A player told by his name (\"Alice\"), not by a seat, a position, a pronoun or a role."""
+    data = vocab.data()["actors"]
+    return who not in vocab.table("actors", "positions").values() and not who.startswith("Seat ") \
+        and who.lower() not in [*data["pronouns"], *data["roles"]] and who[:1].isupper()
 
 
 def read_told(text: str | Doc, floor_p: float) -> Told:
@@ -971,13 +994,19 @@ def _all_in_for_the_stack(told: Told, tags: list[Tag], sized: set[int]) -> None:
                  and (p.actor == actor or (seat is not None and _same_player(seat, p.actor)))]
         if actor is None or not stacks:
             continue
-        if not any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed):
+        if acted and (stacks[-1].index < min(acted) or _in_clause(tags, stacks[-1].index, "amounts", "hand_start")):
+            # "Seat 10 started with 1,480. He limped ... flop he jams", "... flop he jams. Both started the hand
+            # with 800": all he has left, the rules' sum from the stack he started with
+            street = _street_of(tags, i)
+            last = max((p for p in told.placed if p.role in _KIND and p.index < i), key=lambda p: p.index)
+            restated = last.actor == actor and last.street in (street, None)  # "Bob calls, both all in preflop"
+            if not restated:
+                told.placed.append(Placed("all_in_rest", 0, stacks[-1].p, actor, _street_of(tags, i), tg.start,
+                                          index=i))
+        elif not any(p.actor == actor and p.role in amount_roles.ACTION_ROLES for p in told.placed):
             shared = stacks[-1].players if actor.lower() in vocab.words("actors", "first_plural") else ()
             told.placed.append(Placed("all_in_to", stacks[-1].value, stacks[-1].p, actor, _street_of(tags, i),
                                       tg.start, index=i, players=shared))  # "we both had 4k ... we got it all in"
-        elif acted and stacks[-1].index < min(acted):  # "Seat 10 started with 1,480. He limped ... flop he jams":
-            told.placed.append(Placed("all_in_rest", 0, stacks[-1].p, actor, _street_of(tags, i), tg.start,
-                                      index=i))  # all he has left, the rules' sum from the stack told first
 
 
 def _the_other(actor: str | None, who: str | None, players: tuple[str, ...]) -> bool:
@@ -1050,9 +1079,12 @@ def _turn_was_anothers(tags: list[Tag], lo: int, hi: int) -> bool:
 def _before_someone_acted(tags: list[Tag], lo: int, hi: int) -> bool:
     """'before Seat 5 had acted', 'before me and the guy ahead of him even acted': a player named after 'before',
     then acting, in the same clause."""
+    acting = vocab.words("speech", "acting")
     for j in range(lo, hi):
         if tags[j].text in vocab.words("speech", "before") and any(t.kind == "actor" for t in tags[j + 1:j + 4]):
-            return any(t.text in vocab.words("speech", "acting") for t in tags[j + 2:hi])
+            # "before Seat 5 had acted"; "S6 acts before S5": the one named first acted ahead of the other
+            return any(t.text in acting for t in tags[j + 2:hi]) \
+                or (j >= lo + 2 and tags[j - 1].text in acting and tags[j - 2].kind == "actor")
         if tags[j].text in vocab.words("speech", "before") and j + 1 < hi \
                 and tags[j + 1].text in vocab.words("actors", "third_person") \
                 and any(t.kind == "verb" for t in tags[lo:j]):
@@ -1621,6 +1653,9 @@ def _starting_stacks(doc: Doc, told: Told) -> None:
             first.setdefault(p.actor, p.index)
     starts = {p.actor: p.value for p in told.of("stack") if p.actor and not p.players
               and (p.index < first.get(p.actor, -1) or _in_clause(told.tags, p.index, "amounts", "whole_stack"))}
+    for p in told.of("stack"):  # "UTG and the big blind both started the hand with 800": each of them
+        if len(p.players) > 1 and _in_clause(told.tags, p.index, "amounts", "hand_start"):
+            starts.update((who, p.value) for who in p.players if who and not is_unnamed(who))
     if starts:
         doc.set("starting_stacks", starts)
 

@@ -367,6 +367,8 @@ def _facing(doc: Doc, t: str, acts: list[Action], put: tuple[int, int] | None) -
     m_bb = re.search(r"\bfac(?:es|ed|ing) (?:just |only )?the (?:bb|big blind)\b", t)
     if m and _believed(t, m.start()):
         m = None  # "he thought the bet was 1,500": what someone believed, not the bet
+    if m and put is not None and parse_amount(m.group(1)) == put[0] and not t[m.start():m.end()].startswith("fac"):
+        m = None  # "i push 3 blacks and a green ... bet is 325?": the chips' own value asked back, not a bet faced
     if m:
         doc.set("bet_faced", parse_amount(m.group(1)))
     elif m_bb and doc.found.get("big_blind"):

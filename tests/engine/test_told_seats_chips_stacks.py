@@ -1,0 +1,85 @@
+"""Seats told by their number alone, chips told with their values said again, stacks told for two players at the
+start of the hand, and what an out-of-turn bet's owner gets back when he only calls."""
+
+from __future__ import annotations
+
+from engine.ask import answer
+from engine.understanding.actionlog import Chips, stated_values, tag, tokens
+from engine.understanding.extract import extract_facts
+
+
+def _acts(text: str) -> list[tuple[str, str, int | None]]:
+    facts, _doc = extract_facts(text)
+    return [(a.actor, a.kind, a.amount) for a in facts.actions or []]
+
+
+def _chips(text: str) -> list[Chips]:
+    return [t.value for t in tag(tokens(text)) if t.kind == "chips"]
+
+
+def test_a_seat_told_by_its_number_alone_is_that_seat() -> None:
+    acts = _acts("Turn at 5/10. Seat 2 checks, seat 8 bets 90 before 3 and 6 had acted. Back to 3, who checks, "
+                 "then 6 checks. Seat 9 wants to raise, what's the least he can make it?")
+    assert ("Seat 3", "check", None) in acts and ("Seat 6", "check", None) in acts
+    assert not any(amount in (3, 6) for _who, _kind, amount in acts)
+
+
+def test_a_bare_number_is_an_amount_when_no_seat_is_named() -> None:
+    assert not any(t.kind == "actor" for t in tag(tokens("blinds 2/5, 4 limpers, 5 call")))
+
+
+def test_checks_after_an_out_of_turn_bet_leave_it_binding_and_1_8_1_leads() -> None:
+    r = answer("2/5 flop. seat 2 checks, seat 7 fires 40 before 4 and 5 acted. back to 4, 4 checks, 5 checks. "
+               "seat 8 wants to raise, min total?")
+    assert r.citations[0] == "1.8.1" and r.amounts.get("min_raise_to") == 80
+
+
+def test_a_bet_after_an_out_of_turn_bet_voids_it_and_a_call_keeps_part_of_the_chips() -> None:
+    r = answer("1/3 turn. Seat 9 bets 300 before seat 4 has acted. Back to seat 4, who bets 120. Seat 9 would "
+               "rather just call now. How much of his 300 comes back to him?")
+    assert r.citations[0] == "1.8.2"
+    assert "180 goes back" in r.outcome and r.amounts.get("back_to_stack") == 180
+
+
+def test_a_player_who_acts_before_another_puts_out_chips_out_of_turn() -> None:
+    facts, _doc = extract_facts("River, 2/5. S1 checks. S4 acts before S2: slides three blacks over the line, "
+                                "says nothing. Back to S2, who checks. What is S4's bet?")
+    assert facts.oot_action == "bet" and facts.oot_amount == 300
+
+
+def test_two_players_who_started_the_hand_with_the_same_stack_are_each_all_in_for_the_rest() -> None:
+    r = answer("10/20. UTG opens 60, button calls, blinds fold. Flop: UTG bets 100, button shoves and UTG calls "
+               "all in. UTG and the button both started the hand with 1,000. They run it twice: what is each "
+               "board worth?")
+    assert r.amounts.get("each_board") == 1015  # 30 blinds + 1,000 from each of them, halved
+
+
+def test_a_position_in_brackets_after_a_name_is_that_player() -> None:
+    facts, _doc = extract_facts("50/100. SB folds. Rosa (BTN) and Ned (BB) both started the hand with 2,000; "
+                                "Rosa shoves, Ned calls. They run it twice, what does Ned get if he wins one board?")
+    assert facts.starting_stacks == {"Rosa": 2000, "Ned": 2000}
+
+
+def test_a_colours_value_said_again_is_not_another_amount() -> None:
+    assert _chips("then pushes 5 black 100 across") == [Chips(5, 100)]
+    assert _chips("stack is 12 reds ( $5 ) and 40 whites ( $1 )") == [Chips(12, 5), Chips(40, 1)]
+    assert _chips("he bets 2 greens ( 50 ) flat") == [Chips(2, 25)]  # a heap's total in brackets is left alone
+
+
+def test_one_bracket_of_values_for_a_list_of_colours_gives_them_in_order() -> None:
+    assert stated_values(tokens("it was 3 blacks and 3 greens ( 100s and 25s ) all along")) == \
+        {"black": 100, "green": 25}
+
+
+def test_chips_added_on_a_second_trip_are_read_with_their_colour() -> None:
+    assert _chips("then reaches back for 3 more yellows") == [Chips(3, 1000)]
+    r = answer("5/10 river, bet of 300. He drops three blacks, then back for two more blacks, no declaration. "
+               "What is he in for?")
+    assert "string bet" in r.outcome and r.amounts.get("call") in (None, 300)
+    assert "200 back" in r.outcome
+
+
+def test_the_chips_own_value_asked_back_is_not_a_bet_faced() -> None:
+    facts, _doc = extract_facts("first to act on the river, i slide 4 black 100s and a green 25 out, meant 400. "
+                                "bet is 425?")
+    assert facts.bet_faced is None and facts.chips_put_out == 425
