@@ -71,14 +71,40 @@ def _price_words() -> tuple[re.Pattern[str], dict[str, int], dict[str, int], dic
 
 def spoken_prices(text: str) -> str:
     """Amounts said as prices, as digits: "one twenty-five" -> "125", "two fifty" -> "250",
-    "twelve fifty" -> "1250" (the words are the vocabulary's, ``[amounts.spoken_*]``)."""
+    "twelve fifty" -> "1250", "says 'two ten'" -> "210", "two and a quarter" -> "225" (the words are the
+    vocabulary's, ``[amounts.spoken_*]``, ``[amounts.price_*]``)."""
     pattern, hundreds, tens, units = _price_words()
 
     def digits(m: re.Match[str]) -> str:
         lead = hundreds[m.group(3)] if m.group(3) else tens[m.group(1)] + units[m.group(2)]
         return str(lead * 100 + tens[m.group(4)] + units.get(m.group(5) or "", 0))
 
+    ten, parts = _price_extras()
+    text = ten.sub(lambda m: m.group(1) + str(hundreds[m.group(2)] * 100 + 10), text)
+    text = parts.sub(lambda m: str(hundreds[m.group(1)] * 100 + _price_parts()[m.group(2)]), text)
     return pattern.sub(digits, text)
+
+
+@cache
+def _price_parts() -> dict[str, int]:
+    from engine.understanding import vocab
+
+    return {w: int(v) for w, v in vocab.table("amounts", "price_parts").items()}
+
+
+@cache
+def _price_extras() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The two price forms read only where they cannot be stakes or a fraction: a "ten" price right after words
+    of saying or wagering, and hundreds "and a quarter" or "and a half" not followed by a unit."""
+    from engine.understanding import vocab
+
+    _pattern, hundreds, _tens, _units = _price_words()
+    lead = "|".join(w for w, v in hundreds.items() if v < 10)
+    said = "|".join(re.escape(w) for w in sorted(vocab.table("amounts", "price_said_after")["words"], key=len, reverse=True))
+    ten = "|".join(vocab.table("amounts", "spoken_ten"))
+    after = "|".join(re.escape(w) for w in vocab.table("amounts", "price_not_before")["words"])
+    return (re.compile(r"(\b(?:" + said + r")\s+['\"]?)(" + lead + r")[ -](?:" + ten + r")\b(?![ -]?(?:game|nl|table))"),
+            re.compile(r"\b(" + lead + r") and an? (" + "|".join(_price_parts()) + r")\b(?!\s+(?:of\b|" + after + r")\b)"))
 
 
 @cache

@@ -1276,8 +1276,12 @@ def _same_heap(last: Placed, role: str, chips: int | None, actor: str | None, ta
     between = tags[last.index + 1:i]
     if _second_trip(tags, last.index, i):
         return False  # "then reaches back to his stack and tosses a black": a second trip, not the same heap
-    if role in ("wager_to", "call"):  # a bet told as pieces of chips: only the words joining them between
-        return all(t.text in vocab.words("amounts", "heap_joiners") or t.kind in ("comma", "chips") for t in between)
+    if role in ("wager_to", "call") or last.chips is None or chips is None:
+        # a bet told as pieces of chips, or a figure added to chips ("a black and 50 more"): only the words joining
+        # them between ("called 300, now it turns out it was 650" is a correction, not a heap)
+        joining = (*vocab.words("amounts", "heap_joiners"), *vocab.words("amounts", "one_chip"))
+        return all(t.text in joining or t.kind in ("comma", "chips", "amount") for t in between)  # (the heap's
+        # pieces so far, and "one 500" read "1 500")
     return not any(t.kind in ("verb", "break", "actor", "stakes", "say") for t in between)
 
 
@@ -1618,8 +1622,7 @@ def _valuation(doc: Doc, told: Told) -> None:
     figure = figures[-1]
     floor_p = policy()["reader"]["role_floor"]
     real = [p.value for p in told.placed if p.role in ("wager_to", "all_in_to") and p.value != figure] or \
-        [r.mention.value for r in told.readings if r.mention.value != figure
-         and r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) >= floor_p]  # a wager, whichever kind
+        _wagers_either_kind(told, figure, floor_p)
     # (a wager placed first: "bets three blues and a red" is one bet of 35, not its last chip's 5)
     corrected = [p.value for p in told.placed if p.chips is not None and p.value != figure
                  and _in_clause(told.tags, p.index, "speech", "correction")]  # "it was actually 3 greens and a black"
@@ -1632,6 +1635,21 @@ def _valuation(doc: Doc, told: Told) -> None:
         doc.set("dealer_said_amount", figure)
         doc.set("dealer_misvalued", True)
         doc.set("bet_faced", real[-1])
+
+
+def _wagers_either_kind(told: Told, figure: int, floor_p: float) -> list[int]:
+    """The amounts read as a wager of either kind (a bet or raise, or an all-in) other than ``figure``, a heap told
+    piece by piece added up ("the bet is really five blacks and two greens" is one wager of 550)."""
+    out: list[tuple[int, int, bool]] = []  # (index, value, told as chips)
+    for r in told.readings:
+        m = r.mention
+        if m.value == figure or r.probs.get("wager_to", 0.0) + r.probs.get("all_in_to", 0.0) < floor_p:
+            continue
+        if out and out[-1][2] and m.kind == "chips" and _heap_gap(told.tags, out[-1][0], m.index):
+            out[-1] = (m.index, out[-1][1] + m.value, True)
+        else:
+            out.append((m.index, m.value, m.kind == "chips"))
+    return [value for _i, value, _chips in out]
 
 
 def _stacks(doc: Doc, told: Told) -> None:

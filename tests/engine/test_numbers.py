@@ -52,6 +52,24 @@ def test_amounts_said_as_prices_read_as_hundreds() -> None:
     assert "fifties" in Doc("he has two fifties").nums  # chips counted, not a price
 
 
+def test_a_ten_price_is_read_after_words_of_saying_and_the_stakes_stay_stakes() -> None:
+    from engine.understanding.doc import Doc
+
+    assert "210" in Doc("the big blind says 'two ten' before his chips go in").nums
+    assert "110" in Doc("the hijack makes it one ten").nums
+    assert "510" not in Doc("we moved up to five ten last week").nums  # the stakes, not a price
+    assert "510" not in Doc("playing the five ten game").nums
+
+
+def test_hundreds_and_a_quarter_or_a_half_are_a_price_unless_a_unit_follows() -> None:
+    from engine.understanding.doc import Doc
+
+    assert "225" in Doc("she says 'two and a quarter' and sets out three blacks").nums
+    assert "650" in Doc("river he fires six and a half").nums
+    assert "250" not in Doc("a raise of two and a half times the bet").nums
+    assert "150" not in Doc("we waited one and a half hours").nums
+
+
 def test_a_price_whose_hundreds_are_a_tens_word_reads_whole() -> None:
     from engine.understanding.doc import Doc
 
