@@ -136,7 +136,8 @@ def last_aggressor(f: Facts) -> str | None:
     """1.11: who must show first is whoever made the last bet or raise of the hand."""
     if not f.asks_show_order:
         return None
-    raisers = _aggressors(list(f.actions or []))
+    raisers = _aggressors(list(f.actions or [])) or _aggressors(list(f.hand_actions or []))  # the round told
+    # last, else an earlier street's ("Priya bet the turn, Ken called; the river checked through")
     return raisers[-1].actor if raisers else None
 
 
@@ -144,7 +145,7 @@ def aggression(f: Facts) -> bool | None:
     """1.11: a hand with a bet or raise in it has a last aggressor; a checked-down hand has none."""
     if not f.asks_show_order:
         return None
-    if _aggressors(list(f.actions or [])):
+    if _aggressors(list(f.actions or [])) or _aggressors(list(f.hand_actions or [])):
         return True
     return False if f.checked_down else None
 

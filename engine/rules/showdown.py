@@ -38,8 +38,9 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
     you = who.lower() in ("i", "me", "hero", "you")
     generic = (who.lower() in ("a player", "one player", "the player", "he", "she", "someone", "the guy", "guy") or
                who.lower().startswith(("player ", "the ", "a ", "an "))) and not _a_seat_by_position(who)
-    name, pron = ("You", "you") if you else (who[0].upper() + who[1:], "he")
-    acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
+    name, pron = ("You", "you") if you else (_spoken(who), "he")
+    acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")] or \
+        [a for a in (ctx.facts.hand_actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
     did = {"raise": "raised", "all-in": "moved all-in", "bet": "bet"}[acts[-1].kind] if acts else "bet or raised"
     if generic:
         name = {"raised": "The raiser (the player who raised)",
@@ -50,6 +51,16 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
                 "that holds regardless of which betting round it was in, even if later streets were checked.",
         citations=["1.11"],
     )
+
+
+def _spoken(who: str) -> str:
+    """A player as the ruling names him: a position spelled out as said at the table ("The button", not "BTN"),
+    any other name as told, capitalised."""
+    from engine.understanding import vocab
+
+    short = vocab.table("actors", "positions").get(who.lower().removeprefix("the "), who)
+    spoken = vocab.table("actors", "position_spoken").get(short)
+    return f"{spoken[0].upper()}{spoken[1:]}" if spoken else who[0].upper() + who[1:]
 
 
 def _a_seat_by_position(who: str) -> bool:

@@ -41,7 +41,7 @@ from engine.understanding.subjects import (
 
 _KIND = {"wager_to": "raise", "all_in_to": "all-in", "call": "call", "raise_by": "raise", "checked": "check",
          "folded": "fold", "called": "call", "min_raised": "raise", "straddle": "post", "bet_unsized": "bet",
-         "all_in_rest": "all-in"}
+         "raise_unsized": "raise", "all_in_rest": "all-in"}
 
 
 @dataclass
@@ -95,8 +95,11 @@ class Told:
         """The told actions of one street (by default the last with actions), as the rules' actions (totals, in
         order); a street told with no amount ("SB completes, BB checks") only when ``unsized``."""
         street = self.street() if street == "" else street
+        told_sized = any(p.role in amount_roles.ACTION_ROLES for p in self.placed)
         acts = [p for p in self.placed if p.role in _KIND and p.street == street
-                and (p.role != "straddle" or street in (None, "preflop"))]  # a straddle is posted before the deal
+                and (p.role != "straddle" or street in (None, "preflop"))  # a straddle is posted before the deal
+                and not (p.role == "raise_unsized" and told_sized)]  # a raise's size is the rules' to work out
+        # only in a hand told without amounts ("Seat 5 raised him, turn and river checked: who shows first?")
         if not unsized and not any(p.role in amount_roles.ACTION_ROLES for p in acts):
             return []  # no sized action: nothing the amounts say about the round
         out: list[Action] = []
@@ -128,8 +131,13 @@ class Told:
     def hand_actions(self) -> list[Action]:
         """Every told action of the hand, each with its street: what the pot was built from."""
         sized = list(dict.fromkeys(p.street for p in self.placed if p.role in amount_roles.ACTION_ROLES))
-        if not sized:
-            return []
+        if not sized:  # a hand told with no amount at all ("Priya bet the turn, Ken called, river checked
+            # through"): its order of play, when a wager was told in it
+            if not any(p.role in _UNSIZED_WAGERS.values() for p in self.placed):
+                return []
+            return [a.model_copy(update={"street": street})
+                    for street in dict.fromkeys(p.street for p in self.placed if p.role in _KIND)
+                    for a in self.actions(street, unsized=True)]
         # "flop bb checks, i shove, he calls": an all-in sized by the stack told before ends the told hand too
         last = next(p.street for p in reversed(self.placed)
                     if p.role in amount_roles.ACTION_ROLES or p.role == "all_in_rest")
@@ -780,9 +788,16 @@ def _unsized(told: Told, tags: list[Tag], sized: set[int]) -> None:
 def _bet_told_bare(tags: list[Tag], i: int) -> bool:
     """"back to seat 3, who bets": a bet told done with no amount, by a player named right before it, ending its
     clause (not "says bet", "bets out of turn, 2 blacks", "bets into me")."""
-    after = tags[i + 1] if i + 1 < len(tags) else None
+    j = i + 1
+    skip = (*vocab.words("actors", "determiners"), *vocab.words("actors", "position_of_seat"),
+            *vocab.words("actors", "objects"))  # "Seat 5 raised him, Seat 8 flatted"
+    while j < len(tags) and (tags[j].kind == "street" or tags[j].text in skip):
+        j += 1  # "Priya bet the turn, Ken called", "Lena bet on the river and Raj called"
+    after = tags[j] if j < len(tags) else None
+    ends = after is None or after.kind in CLAUSE_ENDS or (after.kind == "joiner" and j > i + 1) \
+        or (after.kind == "joiner" and j + 1 < len(tags) and tags[j + 1].kind == "actor")
     return i >= 1 and (tags[i - 1].kind == "actor" or tags[i - 1].text in vocab.words("actors", "relative")) \
-        and (after is None or after.kind in CLAUSE_ENDS) and not any(t.kind == "say" for t in tags[max(0, i - 3):i])
+        and ends and not any(t.kind == "say" for t in tags[max(0, i - 3):i])
 
 
 def _collective(told: Told, tags: list[Tag], i: int) -> tuple[str, ...] | None:
@@ -1025,7 +1040,7 @@ def _same_player(a: str | None, b: str | None) -> bool:
 # A verb told with no amount, as the role its reading is placed under (not a learned role: nothing was read).
 _UNSIZED = {"check": "checked", "fold": "folded", "call": "called"}
 # A bet or raise told with no amount ("back to seat 3, who bets"): it changes the action all the same (1.8.2).
-_UNSIZED_WAGERS = {"bet": "bet_unsized"}
+_UNSIZED_WAGERS = {"bet": "bet_unsized", "raise": "raise_unsized"}
 _WAGERS = ("wager_to", "all_in_to", "raise_by")  # roles of a bet or raise another player could call
 
 

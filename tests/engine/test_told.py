@@ -967,7 +967,10 @@ def test_an_earlier_street_of_calls_and_checks_is_part_of_the_hand() -> None:
     told = read_told("50/100. SB completes, BB checks. Flop SB bets 200, BB calls. Turn SB bets 500, BB calls.", 0.5)
     hand = [(a.actor, a.kind, a.street) for a in told.hand_actions()]
     assert hand[:2] == [("SB", "call", None), ("BB", "check", None)] and len(hand) == 6
-    assert read_told("i bet the flop, seat 8 called, then turn and river went check check.", 0.5).hand_actions() == []
+    unsized = read_told("i bet the flop, seat 8 called, then turn and river went check check.", 0.5).hand_actions()
+    assert [(a.actor, a.kind, a.amount) for a in unsized][:2] == [("i", "bet", None), ("Seat 8", "call", None)]
+    # (a hand told without amounts keeps its order of play, for who shows first, and sizes nothing)
+    assert read_told("i called the flop, then turn and river went check check.", 0.5).hand_actions() == []
 
 
 def test_players_told_together_each_act() -> None:

@@ -83,3 +83,20 @@ def test_the_chips_own_value_asked_back_is_not_a_bet_faced() -> None:
     facts, _doc = extract_facts("first to act on the river, i slide 4 black 100s and a green 25 out, meant 400. "
                                 "bet is 425?")
     assert facts.bet_faced is None and facts.chips_put_out == 425
+
+
+def test_the_last_bettor_on_an_earlier_street_shows_first_in_a_hand_told_without_amounts() -> None:
+    r = answer("Recap: Omar bet the flop, Lise called. Turn and river went check, check. Lise says Omar shows "
+               "first, Omar says normal order. Who is right?")
+    assert r.citations[0] == "1.11" and r.outcome.startswith("Omar must show first")
+
+
+def test_a_raise_told_without_amount_is_the_last_aggression_when_no_amount_is_told() -> None:
+    r = answer("Three-way: Seat 1 led the turn, Seat 6 raised him, Seat 9 called and Seat 1 called. The river "
+               "checked around. Who has to show first?")
+    assert r.outcome.startswith("Seat 6 must show first")
+
+
+def test_a_position_shown_first_is_named_out_loud() -> None:
+    r = answer("The cutoff bet the turn and the big blind called; the river went check-check. Who shows first?")
+    assert r.outcome.startswith("The cutoff must show first")
