@@ -120,7 +120,9 @@ def _oot_binding(ctx: Context, kind: str) -> Finding:
         amounts["min_raise_to"] = to
         cites.append("1.4")
     elif f.asks_call and any(a.kind in ("bet", "raise", "all-in") and a.amount for a in f.actions or []):
-        text += _owed(f, f.call_for, round_state(list(f.actions or []), f.big_blind, f.street), "")
+        # his out-of-turn call itself is what he owes: the round as it stood before it
+        before = [a for a in f.actions or [] if not (a.out_of_turn and a.kind == "call" and a.amount is None)]
+        text += _owed(f, f.call_for, round_state(before, f.big_blind, f.street), "")
     return Finding(outcome=text, citations=cites, amounts=amounts)
 
 

@@ -149,8 +149,8 @@ def _asked_after_action(f: Facts) -> float:
     are settled by their own rule first, and the chips left are added to that ruling)."""
     told = _whose(f)
     in_dispute = f.chips_put_out is not None and (told is None or f.chips_put_out != told[1])  # not the stack told
-    if not f.asks_stack_left or in_dispute or told is None:
-        return 0.0
+    if not f.asks_stack_left or in_dispute or told is None or f.misdeal_declared:
+        return 0.0  # (after a misdeal the hand's bets come back (2.2): that rule says what he has)
     return 2.0 if f.actions or f.hand_actions else 0.0  # the question is the arithmetic: it outranks words
 
 

@@ -259,8 +259,9 @@ def read_told(text: str | Doc, floor_p: float) -> Told:
         p.out_of_turn = _clause_of(tags, p.index) in early
         if p.out_of_turn and p.role == "chips_out":
             p.role = _chips_as_action(told, p)  # "seat 7 throws 200 in out of turn": his action, a call or a bet
-        if p.out_of_turn and p.role == "said" and _said_as_wager(tags, p.index):
-            p.role = "wager_to"  # "the cutoff, out of turn, announces 'raise to five hundred'": his raise
+        if p.role == "said" and ((p.out_of_turn and _said_as_wager(tags, p.index)) or _said_then_bet(tags, p.index)):
+            p.role = "wager_to"  # "the cutoff, out of turn, announces 'raise to five hundred'": his raise; "says two
+            # fifty and bets it": the bet he made, its size said
         p.actor = _teller(seats.get((p.actor or "").lower(), p.actor), first) if p.actor else p.actor
         p.players = tuple(_teller(seats.get(w.lower(), w), first) for w in p.players)
     told.placed.sort(key=lambda p: p.index)
@@ -474,6 +475,15 @@ def _said_as_wager(tags: list[Tag], i: int) -> bool:
                                                   and tags[j].text in ("'", '"', *vocab.words("amounts", "to")))):
         j -= 1
     return j >= 0 and tags[j].kind == "verb" and tags[j].value in ("bet", "raise") and not _staff_says(tags, i)
+
+
+def _said_then_bet(tags: list[Tag], i: int) -> bool:
+    """"says two fifty and bets it", "calls out 400 and puts it in": an amount said, then the wager made of it."""
+    j = i + 1
+    while j < len(tags) and (tags[j].kind in ("comma", "joiner") or tags[j].text in ("'", '"')):
+        j += 1
+    return j + 1 < len(tags) and j > i + 1 and tags[j].kind == "verb" and tags[j].value in ("bet", "raise") \
+        and tags[j + 1].text in vocab.words("speech", "the_amount_said")
 
 
 def _bets_told_as_chips(told: Told, tags: list[Tag]) -> None:
@@ -1473,9 +1483,13 @@ def _players_dealt(tags: list[Tag], near: int) -> int | None:
         count = vocab.table("amounts", "counts").get(glued.group(1)) if glued else None
         if glued and glued.group(2) in units and (glued.group(1).isdigit() or count):
             return int(glued.group(1)) if glued.group(1).isdigit() else count  # "9-handed", "eight-handed"
-        if tg.kind == "amount" and isinstance(tg.value, int) and j + 1 < len(tags) and tags[j + 1].text in units \
-                and not (j + 2 < len(tags) and tags[j + 2].text in vocab.words("amounts", "not_dealt_in")):
-            return tg.value
+        if tg.kind != "amount" or not isinstance(tg.value, int):
+            continue
+        for width in (1, 2):  # "eight players", "8 of us at the table"
+            unit = " ".join(t.text for t in tags[j + 1:j + 1 + width])
+            k = j + 1 + width
+            if unit in units and not (k < len(tags) and tags[k].text in vocab.words("amounts", "not_dealt_in")):
+                return tg.value
     after = tags[near + 1:near + 3]
     if after and after[0].text[:1] in vocab.words("amounts", "times"):
         figure = after[0].text[1:] or (after[1].text if len(after) > 1 else "")

@@ -100,3 +100,27 @@ def test_a_raise_told_without_amount_is_the_last_aggression_when_no_amount_is_to
 def test_a_position_shown_first_is_named_out_loud() -> None:
     r = answer("The cutoff bet the turn and the big blind called; the river went check-check. Who shows first?")
     assert r.outcome.startswith("The cutoff must show first")
+
+
+def test_a_call_out_of_turn_that_stands_is_owed_less_the_blind_in() -> None:
+    r = answer("2/5. UTG opens 20, folds to the hijack. The big blind (5 posted) calls out of turn before the "
+               "hijack and button act. Both fold. Is the call binding, and what does he add?")
+    assert r.citations[0] == "1.8.1" and "15 more" in r.outcome
+
+
+def test_chips_out_before_the_player_whose_turn_it_was_said_anything_are_out_of_turn() -> None:
+    facts, _doc = extract_facts("25/50, turn. Seat 3 is first, but seat 7 pushes out 400 before seat 3 says "
+                                "anything. Back to seat 3, who bets 150.")
+    assert facts.oot_action == "bet" and facts.oot_amount == 400
+
+
+def test_an_amount_said_then_bet_is_that_bet() -> None:
+    r = answer("2/5. Flop: bet 30, raise to 90, call. On the turn the first player says one twenty and bets it. "
+               "Minimum raise on the turn?")
+    assert r.amounts.get("min_raise_to") == 240
+
+
+def test_players_counted_as_of_us_are_the_players_dealt() -> None:
+    facts, _doc = extract_facts("50/100 with a 10 ante from everyone, 9 of us at the table. UTG shoves 2,000, "
+                                "the big blind calls. What is the pot?")
+    assert facts.players_dealt == 9
