@@ -627,8 +627,9 @@ def _voided_actions(ctx: Context) -> list[Action]:
     since: list[Action] = ctx.peek("actions_since_error") or []
     sized = ("bet", "raise", "all-in")
     told = [a for a in (ctx.facts.actions or []) if a.kind in (*sized, "call", "check", "fold")]
-    if told and (not since or any(a.kind in sized and not a.amount for a in since)):
-        return told
+    if told and (not since or any(a.kind in sized and not a.amount for a in since)
+                 or (not any(a.kind in sized for a in since) and any(a.kind in sized and a.amount for a in told))):
+        return told  # (the reading after the error lost the bet the others called: the told round has it)
     return since
 
 

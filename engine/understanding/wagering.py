@@ -48,8 +48,10 @@ _AGGRESSIVE_DONE = vocab.alternation([w for k in ("bet", "open", "raise", "all_i
 
 
 # The dealer sent the action to the wrong player ("the dealer told him to act"); "the dealer told him 950" is not.
-_DEALER_DIRECTED = (r"\bdealer\b.{0,40}\b(pointed|skipped|told (?:him|her|me|them) (?:to|it was|it's)|directed|signalled|"
-                    r"signaled|motioned|indicated)\b|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b")
+# The dealer's direction of play, by the dealer or by a teller who deals ("I skipped seat 4 and pointed to seat 5").
+_DIRECTING = vocab.alternation(vocab.words("actors", "directing"))
+_DEALER_DIRECTED = (r"\bdealer\b.{0,40}\b(" + _DIRECTING + r"|told (?:him|her|me|them) (?:to|it was|it's))\b"
+                    r"|\bi (?:\w+ )?(?:" + _DIRECTING + r")\b(?! out)|\baccidental direction\b|\bdealer'?s? (?:mistake|error|fault)\b")
 
 
 def _kind(verb: str) -> str:

@@ -124,3 +124,15 @@ def test_players_counted_as_of_us_are_the_players_dealt() -> None:
     facts, _doc = extract_facts("50/100 with a 10 ante from everyone, 9 of us at the table. UTG shoves 2,000, "
                                 "the big blind calls. What is the pot?")
     assert facts.players_dealt == 9
+
+
+def test_a_dealer_telling_how_he_skipped_a_seat_voids_what_followed() -> None:
+    r = answer("Dealer here, my bad: on the flop I skipped seat 2 and pointed to seat 3, who bet 80, and seat 7 "
+               "called. Seat 2 says he never acted. What do I give back in all?")
+    assert r.citations[0] == "2.6" and "160 in all" in r.outcome
+
+
+def test_a_player_who_pointed_something_out_directed_no_one() -> None:
+    facts, _doc = extract_facts("Seat 4 bet 100 before seat 2 had acted and I pointed out it wasn't his turn. "
+                                "Seat 2 checked. Does the bet stand?")
+    assert not facts.dealer_caused
