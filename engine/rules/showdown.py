@@ -39,8 +39,9 @@ def last_aggressor_shows_first(ctx: Context) -> Finding:
     generic = (who.lower() in ("a player", "one player", "the player", "he", "she", "someone", "the guy", "guy") or
                who.lower().startswith(("player ", "the ", "a ", "an "))) and not _a_seat_by_position(who)
     name, pron = ("You", "you") if you else (_spoken(who), "he")
-    acts = [a for a in (ctx.facts.actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")] or \
-        [a for a in (ctx.facts.hand_actions or []) if a.actor == who and a.kind in ("bet", "raise", "all-in")]
+    acts = next((w for told in (ctx.facts.actions, ctx.facts.hand_actions)
+                 if (w := [a for a in told or [] if a.actor == who and a.kind in AGGRESSIVE])), [])
+    # (his wagers in the round told last, else in the whole hand)
     did = {"raise": "raised", "all-in": "moved all-in", "bet": "bet"}[acts[-1].kind] if acts else "bet or raised"
     if generic:
         name = {"raised": "The raiser (the player who raised)",

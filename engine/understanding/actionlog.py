@@ -442,7 +442,7 @@ def _tag_at(toks: list[Token], i: int, out: list[Tag]) -> int:
         return 1
     if t.kind == "amount":
         return _tag_amount(t, nxt, toks, i, out)
-    seat = re.fullmatch(r"s(\d+)", t.text)
+    seat = _SEAT_SHORT.fullmatch(t.text)
     if seat or (t.text == "seat" and nxt is not None and nxt.kind == "amount"):
         out.append(Tag("actor", t.text, f"Seat {int(seat.group(1)) if seat else nxt.value}", t.start))
         return 1 if seat else 2
@@ -569,6 +569,10 @@ def _tag_amount(t: Token, nxt: Token | None, toks: list[Token], i: int, out: lis
     return 1
 
 
+# A seat in floor shorthand ("s3").
+_SEAT_SHORT = re.compile(r"s(\d+)")
+
+
 def _bare_seat(toks: list[Token], i: int) -> bool:
     """A seat told by its number alone, in a story that names seats ("seat 6 bets 50 before 4 and 5 acted ... 4
     checks", "back to 5, who bets 15"): a small whole number that a player's verb follows, directly, after a
@@ -593,7 +597,7 @@ def _names_seats(toks: list[Token]) -> bool:
     """Whether the story names a player by seat ("seat 6", "S3")."""
     words = vocab.words("actors", "seat_words")
     return any((t.text in words and n + 1 < len(toks) and toks[n + 1].kind == "amount")
-               or re.fullmatch(r"s\d+", t.text) for n, t in enumerate(toks))
+               or _SEAT_SHORT.fullmatch(t.text) for n, t in enumerate(toks))
 
 
 def _colour_value_pair(toks: list[Token], i: int) -> bool:

@@ -804,8 +804,8 @@ def _bet_told_bare(tags: list[Tag], i: int) -> bool:
     while j < len(tags) and (tags[j].kind == "street" or tags[j].text in skip):
         j += 1  # "Priya bet the turn, Ken called", "Lena bet on the river and Raj called"
     after = tags[j] if j < len(tags) else None
-    ends = after is None or after.kind in CLAUSE_ENDS or (after.kind == "joiner" and j > i + 1) \
-        or (after.kind == "joiner" and j + 1 < len(tags) and tags[j + 1].kind == "actor")
+    ends = after is None or after.kind in CLAUSE_ENDS or (after.kind == "joiner" and (
+        j > i + 1 or (j + 1 < len(tags) and tags[j + 1].kind == "actor")))  # "bet the turn and", "bet and Raj"
     return i >= 1 and (tags[i - 1].kind == "actor" or tags[i - 1].text in vocab.words("actors", "relative")) \
         and ends and not any(t.kind == "say" for t in tags[max(0, i - 3):i])
 
